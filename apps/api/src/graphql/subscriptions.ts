@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GraphQLError, execute, subscribe, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { AppSyncError } from './errors.ts';
 import { WebSocketServer } from 'ws';
+import { closeWhenExpired } from './socket-expiry.ts';
 import { useServer } from 'graphql-ws/use/ws';
 import type { AppContext } from '../app-context.ts';
 import type { ChangeHub } from '../data/change-hub.ts';
@@ -38,7 +39,9 @@ export function registerSubscriptions(
         } catch {
           return false;
         }
-        return Boolean(conn.extra.caller);
+        if (!conn.extra.caller) return false;
+        closeWhenExpired(conn.extra.socket, token);
+        return true;
       },
       // The same parse cache and limits (depth, aliases, cost) as queries over HTTP.
       onSubscribe: (_conn, _id, payload) => {
