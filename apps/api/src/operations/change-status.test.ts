@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { priceRequest } from '@rf/domain';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { CHANGE_CHANNEL, type Change } from '../data/change-feed.ts';
 import { buildWorld, CALLERS, type World } from '../testing/world.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
@@ -23,12 +24,21 @@ describeDatabases('status changes (business-rules §2)', (db) => {
     );
     expect(res.errors).toBeUndefined();
   };
+  const announced: Change[] = [];
+  /** Waits for the change feed to announce `change` (NOTIFY is asynchronous on PostgreSQL). */
+  const announcement = async (change: Partial<Change>, since: number) => {
+    const matches = (c: Change) => Object.entries(change).every(([k, v]) => c[k as keyof Change] === v);
+    const found = () => announced.slice(since).find(matches);
+    for (let i = 0; i < 100 && !found(); i++) await new Promise((r) => setTimeout(r, 20));
+    return found();
+  };
   const record = (res: Result) => JSON.parse(String(res.data?.changeStatus)) as Record<string, unknown>;
 
   beforeAll(async () => {
     api = await createApiHarness(db());
     for (const [name, caller] of Object.entries(CALLERS))
       api.callers.set(name, { ...caller, name: `${name} user` });
+    await db().listen(CHANGE_CHANNEL, (payload) => announced.push(JSON.parse(payload) as Change));
     world = await buildWorld(api, '');
     other = await buildWorld(api, '2');
   });
@@ -150,6 +160,7 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       'mutation { createSOFR(input: { date: "2026-03-05", SOFR: "4.3", SOFRM3: "4.25" }) { id } }',
     );
     expect(fixing.errors).toBeUndefined();
+    const before = announced.length;
     const approved = await move('Investor', {
       model: 'Request',
       id: world.Request,
@@ -184,6 +195,8 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       `query { listBookkeepings(filter: { requestId: { eq: "${world.Request}" } }) { items { bookkeeping_status_admin } } }`,
     );
     expect(books.data?.listBookkeepings.items.map((b) => b.bookkeeping_status_admin)).toContain('Open');
+    // Subscribers hear of the bookkeeping record the approval opened, not only of the request.
+    expect(await announcement({ model: 'Bookkeeping', kind: 'create' }, before)).toBeDefined();
   });
 
   it('zeroes the fee and purchase amounts of a declined request', async () => {
@@ -234,6 +247,7 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       `query { listBookkeepings(filter: { requestId: { eq: "${world.Request}" }, bookkeeping_status_spv: { eq: "Open" } }) { items { id } } }`,
     );
     const id = books.data!.listBookkeepings.items[0]!.id;
+    const before = announced.length;
     expect(
       (await move('Spv', { model: 'Bookkeeping', id, field: 'bookkeeping_status_spv', to: 'Approved' }))
         .errors,
@@ -243,5 +257,6 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       `query { getRequest(id: "${world.Request}") { bookkeeping_status_spv } }`,
     );
     expect(request.data?.getRequest.bookkeeping_status_spv).toBe('Approved');
+    expect(await announcement({ model: 'Request', kind: 'update', id: world.Request }, before)).toBeDefined();
   });
 });

@@ -2,7 +2,7 @@ import { findTransition, machineOf, statusFieldsOf, tableOf, type ModelName } fr
 import { q } from '../db/schema-sql.ts';
 import type { Queryable, Row, SqlValue } from '../db/database.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
-import { publishChange } from '../data/change-feed.ts';
+import { publishChange, type Change } from '../data/change-feed.ts';
 import { requireCaller, type OperationContext } from './context.ts';
 import { getRecord } from './get-record.ts';
 import { STATUS_EFFECTS } from './status-effects.ts';
@@ -34,6 +34,7 @@ export async function changeStatus(ctx: OperationContext, input: ChangeStatusInp
   if (!machine || !field)
     throw validationError(`${input.model} has no status field ${input.field ?? ''}`.trim());
   const comment = input.comment?.trim() || null;
+  const touched: Change[] = [];
 
   const changed = await ctx.db.transaction(async (tx) => {
     const visible = await getRecord(ctx, { model: input.model, id: input.id }, tx);
@@ -52,7 +53,9 @@ export async function changeStatus(ctx: OperationContext, input: ChangeStatusInp
       throw validationError(`Say why: a comment is required to ${found.transition.action.toLowerCase()}`);
 
     const effect = STATUS_EFFECTS[`${input.model}.${field}:${input.to}`];
-    const extra = effect ? await effect({ tx, row, values: input.values ?? {}, caller }) : {};
+    const extra = effect
+      ? await effect({ tx, row, values: input.values ?? {}, caller, touched: (c) => touched.push(c) })
+      : {};
     const now = new Date();
     const changes: Row = {
       ...extra,
@@ -77,6 +80,7 @@ export async function changeStatus(ctx: OperationContext, input: ChangeStatusInp
     return (await getRecord(ctx, { model: input.model, id: input.id }, tx)) as Row;
   });
   await publishChange(ctx.db, { model: input.model, kind: 'update', id: input.id });
+  for (const change of touched) await publishChange(ctx.db, change);
   if (ctx.mailer && caller.groupId !== changed.userId) {
     await notifyStatusChange(ctx.db, ctx.mailer, {
       model: input.model,

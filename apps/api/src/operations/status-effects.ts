@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeIssues, fieldSchema, REGISTRY, type Caller } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
+import type { Change } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
 import { pricingOnApproval } from './price-request.ts';
 import { submitCompany } from './submit-company.ts';
@@ -10,6 +11,8 @@ export interface EffectInput {
   readonly row: Row;
   readonly values: Readonly<Record<string, unknown>>;
   readonly caller: Caller;
+  /** Records another row the effect wrote, announced to subscribers once the move commits. */
+  readonly touched: (change: Change) => void;
 }
 
 /** What a move writes besides the status itself, keyed `Model.field:ToState` (business-rules §2). */
@@ -56,12 +59,13 @@ const REQUIRED_TERMS: Record<string, string> = {
 /** Keeps the request's copy of a bookkeeping status in step with its Bookkeeping record. */
 const syncRequestBookkeeping =
   (field: 'bookkeeping_status_admin' | 'bookkeeping_status_spv', to: string): StatusEffect =>
-  async ({ tx, row }) => {
+  async ({ tx, row, touched }) => {
     if (row.requestId) {
       await tx.query(
         `UPDATE "request" SET ${field === 'bookkeeping_status_admin' ? 'bookkeeping_status_admin' : 'bookkeeping_status_spv'} = $2, "_version" = "_version" + 1, "updatedAt" = $3 WHERE id = $1`,
         [String(row.requestId), to, new Date().toISOString()],
       );
+      touched({ model: 'Request', kind: 'update', id: String(row.requestId) });
     }
     return {};
   };
@@ -102,7 +106,7 @@ export const STATUS_EFFECTS: Readonly<Record<string, StatusEffect>> = {
   'Buyer.buyer_status:Declined': async () => ({ buyer_loan_approved_amount: '0' }),
   'Request.request_status:Declined': async () => Object.fromEntries(ZERO_AMOUNTS.map((f) => [f, '0'])),
   // Approval fixes the payout date, prices the request and opens both bookkeeping statuses.
-  'Request.request_status:Approved': async ({ tx, row, values }) => {
+  'Request.request_status:Approved': async ({ tx, row, values, touched }) => {
     const payoutDate = typeof values.payout_date === 'string' ? values.payout_date : today();
     const pricing = await pricingOnApproval(tx, row, payoutDate);
     const id = randomUUID();
@@ -122,6 +126,7 @@ export const STATUS_EFFECTS: Readonly<Record<string, StatusEffect>> = {
         now,
       ],
     );
+    touched({ model: 'Bookkeeping', kind: 'create', id });
     return { ...pricing, bookkeeping_status_admin: 'Open', bookkeeping_status_spv: 'Open' };
   },
 };
