@@ -9,6 +9,7 @@ import { UserProvider } from './auth/user-context.tsx';
 import { bootstrapSession, unregisterServiceWorkers } from './auth/session.ts';
 import { reportError } from './app/errors.ts';
 import { GraphQLError } from './entity/graphql-client.ts';
+import { LiveUpdatesHost } from './app/live-updates-host.tsx';
 
 void unregisterServiceWorkers();
 void bootstrapSession();
@@ -21,7 +22,6 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 15_000,
-      refetchOnWindowFocus: false,
       retry: (count, error) =>
         count < 1 &&
         !(
@@ -40,6 +40,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <UserProvider>
+          <LiveUpdatesHost />
           <RouterProvider router={router} />
         </UserProvider>
       </QueryClientProvider>
