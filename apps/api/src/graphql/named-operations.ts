@@ -13,6 +13,7 @@ import { validationError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { changeStatus, statusHistory } from '../operations/change-status.ts';
 import { documentVersions } from '../operations/document-versions.ts';
+import { listFunders } from '../operations/funders.ts';
 import { AWSDateTime, AWSJSON } from './scalars.ts';
 
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
@@ -62,7 +63,21 @@ const DocumentVersion = new GraphQLObjectType({
   },
 });
 
+const Funder = new GraphQLObjectType({
+  name: 'Funder',
+  fields: {
+    id: { type: new GraphQLNonNull(GraphQLID) },
+    model: { type: new GraphQLNonNull(GraphQLString), description: 'Investor or Spv.' },
+    name: { type: new GraphQLNonNull(GraphQLString) },
+  },
+});
+
 export const namedQueries: Fields = {
+  funders: {
+    type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Funder))),
+    description: 'Approved investors and SPVs a buyer line may be offered to (admin and brokers).',
+    resolve: (_src, _args, ctx) => listFunders(ctx),
+  },
   documentVersions: {
     type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(DocumentVersion))),
     description: 'Earlier files of a document, newest first.',

@@ -9,6 +9,8 @@ import { checkRecordRules } from './record-rules.ts';
 import { derivedFields } from './derived-fields.ts';
 import { getRecord } from './get-record.ts';
 import {
+  checkBrokerOwnerOfParent,
+  checkBrokerSupplierOwner,
   checkInput,
   checkOperationAllowed,
   checkReferences,
@@ -42,6 +44,8 @@ export async function createRecord(
       (mayChooseOwner ? await ownerOfParent(tx, entity, values) : null) ??
       caller.groupId;
     if (!owner) throw validationError('userId is required: the caller belongs to no organisation');
+    await checkBrokerOwnerOfParent(tx, caller, entity, values);
+    if (model === 'Supplier') await checkBrokerSupplierOwner(tx, caller, owner, null);
     // Plaidauth is keyed by its organisation (decisions §1).
     const id = model === 'Plaidauth' ? owner : randomUUID();
     const now = new Date();

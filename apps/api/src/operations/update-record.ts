@@ -12,6 +12,8 @@ import { derivedFields } from './derived-fields.ts';
 import { keepReplacedFile } from './document-versions.ts';
 import { getRecord } from './get-record.ts';
 import {
+  checkBrokerOwnerOfParent,
+  checkBrokerSupplierOwner,
   checkInput,
   checkOperationAllowed,
   checkReferences,
@@ -74,6 +76,10 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
     const current = await lockForWrite(ctx, tx, input, 'update');
     await checkReferences(tx, caller, entity, values);
     const merged = { ...current, ...values };
+    if ('userId' in values || 'supplierId' in values || 'buyerId' in values)
+      await checkBrokerOwnerOfParent(tx, caller, entity, merged);
+    if (model === 'Supplier' && typeof values.userId === 'string')
+      await checkBrokerSupplierOwner(tx, caller, values.userId, String(current.id));
     if (model === 'Document') await keepReplacedFile(tx, caller, current, values);
     await checkRecordRules(tx, model, merged, String(current.id));
     const now = new Date();

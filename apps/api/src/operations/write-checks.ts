@@ -74,7 +74,87 @@ export async function checkReferences(
       `SELECT 1 FROM ${q(tableOf(target.name as ModelName))} WHERE id = ${id} AND NOT "_deleted" AND ${scope}`,
       params.values,
     );
-    if (!rows.length) throw validationError(`${f.name} does not name a ${target.name} you can see`);
+    if (rows.length) continue;
+    if (brokerNamesFunder(caller, entity, f.name)) {
+      if (await isApprovedFunder(tx, f.ref as 'Investor' | 'Spv', String(value))) continue;
+      throw validationError(`${f.name} does not name an approved ${target.name}`);
+    }
+    throw validationError(`${f.name} does not name a ${target.name} you can see`);
+  }
+}
+
+/**
+ * A broker proposing a line's terms names its investor and SPV (business-rules §2) without reading
+ * their company records: any approved Investor or Spv may be named (listed by `funders`).
+ */
+function brokerNamesFunder(caller: Caller, entity: EntityDef, field: string): boolean {
+  return caller.role === 'Broker' && entity.name === 'Buyer' && (field === 'investorId' || field === 'spvId');
+}
+
+/** True when the id names a live Investor or Spv record whose onboarding was approved. */
+export async function isApprovedFunder(
+  tx: Queryable,
+  model: 'Investor' | 'Spv',
+  id: string,
+): Promise<boolean> {
+  const status = model === 'Investor' ? 'investor_status' : 'spv_status';
+  const rows = await tx.query(
+    `SELECT 1 FROM ${q(tableOf(model))} WHERE id = $1 AND NOT "_deleted" AND ${q(status)} = 'Approved'`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A broker's Supplier records (issue 4): owned by its own organisation or by a supplier
+ * organisation it already introduced (invited through createOrganisation), never by another
+ * organisation, which would put that organisation's records in the broker's scope. Checked before
+ * the write, so the row being written cannot vouch for itself.
+ */
+export async function checkBrokerSupplierOwner(
+  tx: Queryable,
+  caller: Caller,
+  owner: string,
+  exceptId: string | null,
+): Promise<void> {
+  if (caller.role !== 'Broker' || owner === caller.groupId) return;
+  const rows = await tx.query(
+    `SELECT 1 FROM supplier s
+      WHERE s."userId" = $2 AND NOT s."_deleted" AND ($3::uuid IS NULL OR s.id <> $3::uuid)
+        AND s."brokerId" IN (SELECT b.id FROM broker b WHERE b."userId" = $1 AND NOT b."_deleted")
+      LIMIT 1`,
+    [caller.groupId, owner, exceptId],
+  );
+  if (!rows.length)
+    throw unauthorized(
+      'Not allowed: a broker may only keep supplier records of organisations it introduced (invite them under Users)',
+    );
+}
+
+/**
+ * A broker's record that belongs to a supplier or buyer is owned by that party's organisation
+ * (business-rules §1) or by the broker's own, never by a third organisation.
+ */
+export async function checkBrokerOwnerOfParent(
+  tx: Queryable,
+  caller: Caller,
+  entity: EntityDef,
+  values: Row,
+): Promise<void> {
+  if (caller.role !== 'Broker' || typeof values.userId !== 'string') return;
+  for (const name of ['supplierId', 'buyerId'] as const) {
+    const f = entity.fieldsByName.get(name);
+    const value = values[name];
+    if (!f?.ref || typeof value !== 'string' || name === entity.domainId) continue;
+    const [parent] = await tx.query<{ userId: string | null }>(
+      `SELECT "userId" FROM ${q(tableOf(f.ref as ModelName))} WHERE id = $1`,
+      [value],
+    );
+    if (parent?.userId && values.userId !== parent.userId && values.userId !== caller.groupId)
+      throw validationError(
+        `userId must be your organisation or the one that owns the ${f.ref} this record belongs to`,
+      );
+    return;
   }
 }
 
@@ -103,9 +183,26 @@ export function checkOperationAllowed(caller: Caller, model: ModelName, operatio
     throw unauthorized(`Not allowed to ${operation} ${model} records`);
 }
 
-/** The owner organisation of a parent record referenced by the new row (decisions §1). */
+/** The fields naming a new row's parent, first found owns it; a Document has every record it links to. */
+const PARENT_FIELDS = ['supplierId', 'buyerId', 'investorId', 'spvId', 'brokerId'] as const;
+const DOCUMENT_PARENTS = [
+  ...PARENT_FIELDS,
+  'directorId',
+  'uboId',
+  'financialsId',
+  'bankId',
+  'requestId',
+  'transactionId',
+] as const;
+
+/**
+ * The owner organisation of a parent record referenced by the new row (decisions §1). A supplier's
+ * `brokerId` names the broker that introduced it, not its owner.
+ */
 export async function ownerOfParent(tx: Queryable, entity: EntityDef, values: Row): Promise<string | null> {
-  for (const name of ['supplierId', 'buyerId', 'investorId', 'spvId'] as const) {
+  const names = entity.name === 'Document' ? DOCUMENT_PARENTS : PARENT_FIELDS;
+  for (const name of names) {
+    if (entity.name === 'Supplier' && name === 'brokerId') continue;
     const f = entity.fieldsByName.get(name);
     const value = values[name];
     if (!f?.ref || typeof value !== 'string' || name === entity.domainId) continue;
