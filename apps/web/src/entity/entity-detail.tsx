@@ -123,22 +123,25 @@ export function SectionList({
   model,
   record,
   hideEmptySections = false,
+  hide,
 }: {
   model: ModelName;
   record: ApiRecord;
   hideEmptySections?: boolean;
+  /** Fields this viewer is not shown (e.g. the analyst's risk bands on the supplier's screens). */
+  hide?: ((f: FieldDef) => boolean) | undefined;
 }) {
   const e = entity(model);
   const groups = useMemo(() => {
     const out: { section: string; fields: FieldDef[] }[] = [];
     for (const f of readableFields(model)) {
-      if (isMetaField(f, e)) continue;
+      if (isMetaField(f, e) || hide?.(f)) continue;
       const g = out.find((x) => x.section === f.section);
       if (g) g.fields.push(f);
       else out.push({ section: f.section, fields: [f] });
     }
     return out;
-  }, [model, e]);
+  }, [model, e, hide]);
   const meta = e.allFields.filter((f) => isMetaField(f, e));
   return (
     <Box sx={{ mb: 2 }}>

@@ -150,8 +150,15 @@ export function EditScreen(config: EditScreenConfig) {
         hideRefs={user.role !== 'Admin'}
         hideServerFields={user.role !== 'Admin'}
         onSaved={() => {
-          notify(`${cap(modelLabel(model))} saved.`);
-          navigate(back);
+          // A declined record stays open after its correction is saved, for the owner's "Resubmit".
+          const declined = statusFields.some((f) => record[f] === 'Declined');
+          notify(
+            declined
+              ? `${cap(modelLabel(model))} saved. Resubmit it for review when it is ready.`
+              : `${cap(modelLabel(model))} saved.`,
+          );
+          if (declined) window.scrollTo({ top: 0 });
+          else navigate(back);
         }}
         onCancel={() => navigate(back)}
         onDeleted={() => {
