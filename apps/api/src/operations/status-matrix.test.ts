@@ -1,0 +1,395 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REGISTRY,
+  STATUS_MACHINES,
+  priceRequest,
+  requiredAttachments,
+  requiredCompanyFields,
+  tableOf,
+  type Caller,
+  type CompanyModel,
+  type ModelName,
+  type StatusMachine,
+  type Transition,
+} from '@rf/domain';
+import { describeDatabases } from '../db/test-databases.ts';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { sampleValue } from '../testing/samples.ts';
+import { buildWorld, ORGS, type World } from '../testing/world.ts';
+
+/**
+ * Every (from, to) pair of every status machine, tried by admin and by each party of the record's
+ * world (`Supplier` owns it, `Investor`/`Spv` fund its line, `Broker` introduced the supplier) and
+ * of another world (`…2`), through the `changeStatus` operation. Who may see and update which
+ * record is written out from decisions §4 (as in the policy matrix), not read from the policy.
+ */
+const WHO = {
+  Admin: { sub: 'admin', groupId: ORGS.admin, role: 'Admin' },
+  Supplier: { sub: 'supplier', groupId: ORGS.supplier, role: 'Supplier' },
+  Supplier2: { sub: 'supplier2', groupId: ORGS.supplier2, role: 'Supplier' },
+  Investor: { sub: 'investor', groupId: ORGS.investor, role: 'Investor' },
+  Investor2: { sub: 'investor2', groupId: ORGS.investor2, role: 'Investor' },
+  Spv: { sub: 'spv', groupId: ORGS.spv, role: 'Spv' },
+  Spv2: { sub: 'spv2', groupId: ORGS.spv2, role: 'Spv' },
+  Broker: { sub: 'broker', groupId: ORGS.broker, role: 'Broker' },
+  Broker2: { sub: 'broker2', groupId: ORGS.broker2, role: 'Broker' },
+} as const satisfies Record<string, Caller>;
+type Who = keyof typeof WHO;
+const EVERYONE = Object.keys(WHO) as Who[];
+
+const LINE: readonly Who[] = ['Supplier', 'Broker', 'Investor', 'Spv'];
+/** Who, besides admin, reads each record of the matrix (decisions §4). */
+const SEES: Record<string, readonly Who[]> = {
+  Supplier: LINE,
+  Investor: ['Investor'],
+  Spv: ['Spv'],
+  Broker: ['Broker'],
+  Director: LINE,
+  UBO: LINE,
+  Financials: LINE,
+  Bank: ['Investor'],
+  Buyer: LINE,
+  Request: LINE,
+  Bookkeeping: ['Supplier', 'Investor', 'Spv'],
+  Usergroup: ['Supplier', 'Broker'],
+};
+/** Who, besides admin, may update it: its owner and the introducing broker (not bank data). */
+const UPDATES: Record<string, readonly Who[]> = {
+  Supplier: ['Supplier', 'Broker'],
+  Investor: ['Investor'],
+  Spv: ['Spv'],
+  Broker: ['Broker'],
+  Director: ['Supplier', 'Broker'],
+  UBO: ['Supplier', 'Broker'],
+  Financials: ['Supplier', 'Broker'],
+  Bank: ['Investor'],
+};
+/** The organisation owning each record, whose users are mailed. */
+const OWNER: Partial<Record<ModelName, keyof typeof ORGS>> = {
+  Investor: 'investor',
+  Bank: 'investor',
+  Spv: 'spv',
+  Broker: 'broker',
+};
+const ownerEmail = (model: ModelName) => `owner@${OWNER[model] ?? 'supplier'}.test`;
+
+const ZERO_AMOUNTS = [
+  'discount_fee_amount',
+  'transaction_fee_amount',
+  'broker_fee_amount',
+  'spv_fee_amount',
+  'invoice_purchase_amount',
+];
+const PAYOUT = '2026-03-09';
+const APPROVAL = { buyer_loan_approved_amount: '500000', buyer_loan_discount_fee: '4.5' };
+
+type Outcome =
+  | { allowed: true; transition: Transition }
+  | { allowed: false; why: string; errorType: string; message: (id: string) => string };
+
+/** What business-rules §2 (as the machine holds it) and decisions §4 say of one attempt. */
+function outcome(m: StatusMachine, from: string, to: string, who: Who): Outcome {
+  const refuse = (why: string, message: (id: string) => string, errorType = 'Unauthorized'): Outcome => ({
+    allowed: false,
+    why,
+    errorType,
+    message,
+  });
+  const role = WHO[who].role;
+  if (role !== 'Admin' && !SEES[m.model]!.includes(who))
+    return refuse('cannot see it', (id) => `${m.model} ${id} not found`);
+  const leaving = m.transitions.filter((t) => t.from.includes(from));
+  const candidates = leaving.filter((t) => t.to === to);
+  if (!candidates.length) {
+    const allowed = [...new Set(leaving.map((t) => t.to))];
+    const tail = allowed.length ? `; allowed: ${allowed.join(', ')}` : '';
+    return refuse('no such move', () => `Not allowed: ${m.model} cannot move from ${from} to ${to}${tail}`);
+  }
+  const transition = candidates.find((t) => t.roles.includes(role));
+  if (!transition) {
+    const article = /^[AEIOU]/.test(role) ? 'An' : 'A';
+    return refuse(
+      'role may not',
+      () => `Not allowed: ${article} ${role} user cannot move a ${m.model} from ${from} to ${to}`,
+    );
+  }
+  if (transition.ownersOnly && role !== 'Admin' && !UPDATES[m.model]?.includes(who))
+    return refuse(
+      'not the owner',
+      () => `Not allowed to update this ${m.model}: it belongs to another organisation`,
+    );
+  return { allowed: true, transition };
+}
+
+const statesOf = (m: StatusMachine): readonly string[] =>
+  REGISTRY[m.model].fieldsByName.get(m.field)?.values ?? [];
+const keyOf = (m: StatusMachine) => `${m.model}.${m.field}`;
+
+type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
+
+describeDatabases('status transition matrix (business-rules §2, decisions §4)', (db) => {
+  let api: ApiHarness;
+  let world: World;
+  const ids: Record<string, string> = {};
+  const sql = (text: string, params: (string | null)[] = []) => db().query(text, params);
+  const admin = <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) =>
+    api.gql<T>('Admin', query, variables);
+  const create = async (model: ModelName, input: Record<string, unknown>): Promise<string> => {
+    const res = await admin<Record<string, { id: string }>>(
+      `mutation ($input: Create${model}Input!) { create${model}(input: $input) { id } }`,
+      { input },
+    );
+    expect(res.errors, model).toBeUndefined();
+    return res.data![`create${model}`]!.id;
+  };
+  const update = async (model: ModelName, id: string, values: Record<string, unknown>) => {
+    const got = await admin<Record<string, { _version: number }>>(
+      `query { get${model}(id: "${id}") { _version } }`,
+    );
+    const res = await admin(
+      `mutation ($input: Update${model}Input!) { update${model}(input: $input) { id } }`,
+      {
+        input: { id, _version: got.data![`get${model}`]!._version, ...values },
+      },
+    );
+    expect(res.errors, `${model} ${JSON.stringify(values)}`).toBeUndefined();
+  };
+
+  beforeAll(async () => {
+    api = await createApiHarness(db());
+    for (const [name, caller] of Object.entries(WHO))
+      api.callers.set(name, { ...caller, name: `${name} user` });
+    world = await buildWorld(api, '');
+    await buildWorld(api, '2');
+    // Every company is ready to be submitted: data, attachments, a director and a UBO with IDs.
+    for (const model of ['Supplier', 'Investor', 'Spv', 'Broker'] as CompanyModel[]) {
+      const entity = REGISTRY[model];
+      const names = [...requiredCompanyFields(model), ...requiredAttachments(model)];
+      await update(
+        model,
+        world[model],
+        Object.fromEntries(names.map((n) => [n, sampleValue(entity.fieldsByName.get(n)!)])),
+      );
+      const org = ORGS[OWNER[model] ?? 'supplier'];
+      if (model === 'Supplier') {
+        await update('Director', world.Director, { director_id_attachment: 'tests/id.pdf' });
+        await update('UBO', world.UBO, { ubo_id_attachment: 'tests/id.pdf' });
+      } else {
+        const party = { userId: org, [`${model.toLowerCase()}Id`]: world[model] };
+        await create('Director', { ...party, director_name: 'D', director_id_attachment: 'tests/id.pdf' });
+        await create('UBO', { ...party, ubo_name: 'U', ubo_id_attachment: 'tests/id.pdf' });
+        await create('Usergroup', {
+          userId: org,
+          groupId: org,
+          group_type: model,
+          group_name: model,
+          user_email: `owner@${OWNER[model]}.test`,
+        });
+      }
+    }
+    // The buyer line carries the terms an offer needs; a SOFR fixing prices approvals.
+    await update('Buyer', world.Buyer, {
+      buyer_loan_request_amount: '750000',
+      buyer_loan_advance_rate: '90',
+      buyer_loan_rate: 'SOFR(3M)',
+      buyer_loan_transaction_fee: '25',
+      buyer_loan_broker_fee: '20',
+      buyer_loan_spv_fee: '0.5',
+    });
+    await create('SOFR', { date: '2026-03-05', SOFR: '4.3', SOFRM3: '4.25' });
+    // The organisation-status machine gets a membership of its own, so the owner's mail stays on.
+    const membership = await create('Usergroup', {
+      userId: ORGS.supplier,
+      groupId: ORGS.supplier,
+      group_type: 'Supplier',
+      group_name: 'Supplier',
+      user_email: 'member@supplier.test',
+    });
+    for (const m of STATUS_MACHINES) ids[keyOf(m)] = m.model === 'Usergroup' ? membership : world[m.model];
+  });
+  afterAll(async () => api.app.close());
+
+  /** Puts the record in `from` with figures the move's effects must overwrite. */
+  const reset = async (m: StatusMachine, id: string, from: string) => {
+    const table = tableOf(m.model);
+    await sql(`UPDATE "${table}" SET "${m.field}" = $1 WHERE id = $2`, [from, id]);
+    if (m.model === 'Buyer')
+      await sql(
+        `UPDATE "buyer" SET buyer_loan_approved_amount = '123', buyer_loan_discount_fee = '4' WHERE id = $1`,
+        [id],
+      );
+    if (m.model === 'Request') {
+      const amounts = ZERO_AMOUNTS.map((f) => `${f} = '11'`).join(', ');
+      await sql(
+        `UPDATE "request" SET ${amounts}, payout_date = NULL, bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL WHERE id = $1`,
+        [id],
+      );
+      await sql(`UPDATE "buyer" SET buyer_loan_discount_fee = '4' WHERE id = $1`, [world.Buyer]);
+    }
+    if (m.model === 'Bookkeeping')
+      await sql(
+        `UPDATE "request" SET bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL WHERE id = $1`,
+        [world.Request],
+      );
+  };
+  const current = async (m: StatusMachine, id: string) =>
+    (await sql(`SELECT "${m.field}" AS s FROM "${tableOf(m.model)}" WHERE id = $1`, [id]))[0]!.s;
+  const historyCount = async (id: string) =>
+    Number((await sql(`SELECT count(*)::int AS n FROM status_history WHERE record_id = $1`, [id]))[0]!.n);
+  const books = async () =>
+    (await sql(
+      `SELECT bookkeeping_status_admin AS a, bookkeeping_status_spv AS s FROM "bookkeeping" WHERE "requestId" = $1 ORDER BY "createdAt"`,
+      [world.Request],
+    )) as { a: string; s: string }[];
+  const requestRow = async () => (await sql(`SELECT * FROM "request" WHERE id = $1`, [world.Request]))[0]!;
+
+  /** The effects of business-rules §2 beyond the status itself. */
+  const EFFECTS: Record<string, (row: Record<string, unknown>, before: { books: number }) => Promise<void>> =
+    {
+      'Buyer.buyer_status:Approved': async (row) => {
+        expect(Number(row.buyer_loan_approved_amount)).toBe(500000);
+        expect(Number(row.buyer_loan_discount_fee)).toBe(4.5);
+      },
+      'Buyer.buyer_status:Declined': async (row) => expect(Number(row.buyer_loan_approved_amount)).toBe(0),
+      'Request.request_status:Declined': async (row) => {
+        for (const f of ZERO_AMOUNTS) expect(Number(row[f]), f).toBe(0);
+      },
+      'Request.request_status:Approved': async (row, before) => {
+        const priced = priceRequest({
+          invoiceAmount: String(row.invoice_amount),
+          currency: String(row.invoice_currency),
+          advanceRate: '90',
+          baseRate: '4.25',
+          spread: '4',
+          transactionFeeRate: '25',
+          brokerFeeRate: '20',
+          spvFeeRate: '0.5',
+          payoutDate: PAYOUT,
+          dueDate: String(row.invoice_due_date),
+        });
+        expect(row).toMatchObject({
+          payout_date: PAYOUT,
+          base_rate_amount: '4.25',
+          invoice_purchase_amount: priced.invoice_purchase_amount,
+          discount_fee_amount: priced.discount_fee_amount,
+          bookkeeping_status_admin: 'Open',
+          bookkeeping_status_spv: 'Open',
+        });
+        const after = await books();
+        expect(after).toHaveLength(before.books + 1);
+        expect(after.at(-1)).toEqual({ a: 'Open', s: 'Open' });
+      },
+      'Bookkeeping.bookkeeping_status_admin:Under Review': async () =>
+        expect((await requestRow()).bookkeeping_status_admin).toBe('Under Review'),
+      'Bookkeeping.bookkeeping_status_admin:Approved': async () =>
+        expect((await requestRow()).bookkeeping_status_admin).toBe('Approved'),
+      'Bookkeeping.bookkeeping_status_spv:Approved': async () =>
+        expect((await requestRow()).bookkeeping_status_spv).toBe('Approved'),
+    };
+
+  it.each(STATUS_MACHINES.map((m) => [keyOf(m), m] as const))(
+    '%s: a record is created at the initial state (or none, which the machine reads as it)',
+    async (_key, m) => {
+      const res = await admin<Record<string, Record<string, string>>>(
+        `query { get${m.model}(id: "${ids[keyOf(m)]}") { ${m.field} } }`,
+      );
+      expect([m.initial, null]).toContain(res.data![`get${m.model}`]![m.field]);
+    },
+  );
+
+  for (const m of STATUS_MACHINES) {
+    const states = statesOf(m);
+    const cases = states.flatMap((from) =>
+      states.flatMap((to) =>
+        EVERYONE.map((who) => {
+          const o = outcome(m, from, to, who);
+          const verdict = o.allowed
+            ? `allowed (${o.transition.action}${o.transition.commentRequired ? ', comment required' : ''})`
+            : `refused: ${o.why}`;
+          return [`${who}: ${from} → ${to} ${verdict}`, { from, to, who, o }] as const;
+        }),
+      ),
+    );
+    describe(`${keyOf(m)} (${cases.length} attempts)`, () => {
+      it.each(cases)('%s', async (_name, { from, to, who, o }) => {
+        const id = ids[keyOf(m)]!;
+        await reset(m, id, from);
+        const before = { history: await historyCount(id), mail: api.mail.length, books: 0 };
+        if (m.model === 'Request') before.books = (await books()).length;
+        const values =
+          m.model === 'Buyer' ? APPROVAL : m.model === 'Request' ? { payout_date: PAYOUT } : undefined;
+        const move = (comment?: string): Promise<Result> =>
+          api.gql(who, 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
+            input: {
+              model: m.model,
+              id,
+              field: m.field,
+              to,
+              comment,
+              values: values && JSON.stringify(values),
+            },
+          });
+        const unchanged = async () => {
+          expect(await current(m, id)).toBe(from);
+          expect(await historyCount(id)).toBe(before.history);
+          expect(api.mail.slice(before.mail)).toEqual([]);
+        };
+
+        if (!o.allowed) {
+          const res = await move('a reason');
+          expect(res.errors?.[0]).toMatchObject({ errorType: o.errorType, message: o.message(id) });
+          return unchanged();
+        }
+        const t = o.transition;
+        let comment: string | undefined;
+        if (t.commentRequired) {
+          for (const silent of [undefined, '   ']) {
+            const res = await move(silent);
+            expect(res.errors?.[0]).toMatchObject({
+              errorType: 'ValidationError',
+              message: `Say why: a comment is required to ${t.action.toLowerCase()}`,
+            });
+            await unchanged();
+          }
+          comment = `${who} says why: ${from} to ${to}`;
+        }
+        const startedAt = Date.now();
+        const res = await move(comment);
+        expect(res.errors).toBeUndefined();
+        const row = JSON.parse(String(res.data!.changeStatus)) as Record<string, unknown>;
+        expect(row[m.field]).toBe(to);
+        expect(await current(m, id)).toBe(to);
+
+        const history = await admin<{ statusHistory: Record<string, unknown>[] }>(
+          `query { statusHistory(model: "${m.model}", id: "${id}") { field from to comment actorName actorRole changedAt } }`,
+        );
+        const entries = history.data!.statusHistory;
+        expect(entries).toHaveLength(before.history + 1);
+        expect(entries.at(-1)).toMatchObject({
+          field: m.field,
+          from,
+          to,
+          comment: comment ?? null,
+          actorName: `${who} user`,
+          actorRole: WHO[who].role,
+        });
+        const changedAt = Date.parse(String(entries.at(-1)!.changedAt));
+        expect(changedAt).toBeGreaterThanOrEqual(startedAt - 1000);
+        expect(changedAt).toBeLessThanOrEqual(Date.now() + 1000);
+
+        await EFFECTS[`${keyOf(m)}:${to}`]?.(row, before);
+
+        const sent = api.mail.slice(before.mail);
+        if (WHO[who].groupId === row.userId) expect(sent).toEqual([]);
+        else if (to === 'Approved' || to === 'Declined')
+          expect(sent).toContainEqual(
+            expect.objectContaining({
+              to: ownerEmail(m.model),
+              subject: expect.stringMatching(new RegExp(`: ${to}$`)),
+              text: expect.stringContaining(comment ? `Comment: ${comment}` : `is now ${to}`),
+            }),
+          );
+      });
+    });
+  }
+});
