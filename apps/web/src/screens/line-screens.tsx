@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   Paper,
   Stack,
   Table,
@@ -11,8 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { assessBuyer } from '@rf/domain/risk/assessment';
-import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../app/status-screens.tsx';
 import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
@@ -20,77 +18,85 @@ import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
-import { nextDueOf, overdueOf, subtractDecimals, utilisationOf } from './lines.ts';
-import { GradeChip } from './risk-panel.tsx';
+import { BuyerLink, DeclineReason, Grade, TotalsRows, useFinancialsByBuyer } from './line-parts.tsx';
+import { EXPOSURE_NOTE, lineFigures, totalsByCurrency, type LineFigures } from './lines.ts';
 import { StatusActions } from './status-actions.tsx';
 import { UtilisationBar } from './widgets.tsx';
 
-/** The buyer's grade as its risk panel derives it (assessBuyer over the line and its statements). */
-function Grade({ record, financials }: { record: ApiRecord; financials: readonly ApiRecord[] }) {
-  const assessment = useMemo(
-    () => assessBuyer({ buyer: record, financials, today: todayIso() }),
-    [record, financials],
-  );
-  if (!assessment.grade)
-    return (
-      <Typography component="span" color="text.disabled">
-        Not graded
-      </Typography>
-    );
-  return (
-    <span title={`Score ${assessment.score}: ${assessment.explanation}`}>
-      <GradeChip grade={assessment.grade} size="small" />
-    </span>
-  );
-}
-
-/** The statements of each buyer line the viewer may read, by buyer id. */
-function useFinancialsByBuyer() {
-  const q = useAll('Financials', undefined);
-  return useMemo(() => {
-    const by = new Map<string, ApiRecord[]>();
-    for (const f of q.data ?? []) {
-      const id = typeof f.buyerId === 'string' ? f.buyerId : null;
-      if (!id) continue;
-      const list = by.get(id);
-      if (list) list.push(f);
-      else by.set(id, [f]);
-    }
-    return by;
-  }, [q.data]);
-}
-
 const NONE: readonly ApiRecord[] = [];
+/** Only outstanding requests count towards a line (business-rules §4): fetch just those. */
+const OUTSTANDING = { request_status: { eq: 'Approved' } };
 
 const money = (r: ApiRecord, field: string) => formatMoney(r[field], r.buyer_currency as string);
 
-/** Limits: lines awaiting an offer (approve or decline here) and the approved lines with utilisation. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper sx={{ p: 2, mb: 2, overflowX: 'auto' }} component="section" aria-label={title}>
+      <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Empty({ children }: { children: string }) {
+  return <Typography color="text.secondary">{children}</Typography>;
+}
+
+/** Outstanding purchases of a line in other currencies: named, never added to the line's figures. */
+function OtherCurrencies({ figures }: { figures: LineFigures }) {
+  if (!figures.otherCurrencies.size) return null;
+  return (
+    <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
+      Not counted (other currency):{' '}
+      {[...figures.otherCurrencies].map(([c, v]) => formatMoney(v, c || undefined)).join(', ')}
+    </Typography>
+  );
+}
+
+function Terms({ line }: { line: ApiRecord }) {
+  return (
+    <>
+      <Typography variant="body2">
+        Advance {formatRate(line.buyer_loan_advance_rate) || '—'} · {String(line.buyer_loan_rate ?? '—')} +{' '}
+        {formatRate(line.buyer_loan_discount_fee) || '—'}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        Transaction fee {formatRate(line.buyer_loan_transaction_fee) || '—'} of spread · broker fee{' '}
+        {formatRate(line.buyer_loan_broker_fee) || '—'} · SPV fee {formatRate(line.buyer_loan_spv_fee) || '—'}
+      </Typography>
+    </>
+  );
+}
+
+/** Limits: lines awaiting an offer (approve or decline here), the approved lines with their exposure, the declined ones. */
 export function LimitsScreen({ area }: { area: AreaKey }) {
   const navigate = useNavigate();
   const lines = useAll('Buyer', undefined);
-  const requests = useAll('Request', undefined);
+  const requests = useAll('Request', OUTSTANDING);
   const financials = useFinancialsByBuyer();
   if (lines.isLoading || requests.isLoading) return <Loading />;
   const all = lines.data ?? [];
   const reqs = requests.data ?? [];
+  const today = todayIso();
   const waiting = all.filter(
     (b) =>
       b.buyer_status === 'Investor Offer Pending' || (area === 'broker' && b.buyer_status === 'Under Review'),
   );
-  const approved = all.filter((b) => b.buyer_status === 'Approved');
+  const approved = all
+    .filter((b) => b.buyer_status === 'Approved')
+    .map((line) => ({ line, f: lineFigures(line, reqs, today) }));
+  const declined = all.filter((b) => b.buyer_status === 'Declined');
   const base = AREAS[area].base;
+  const error = lines.error ?? requests.error;
   return (
     <>
       <PageHeader title="Limits" count={waiting.length} />
-      {(lines.error ?? requests.error) && (
-        <Alert severity="error">{(lines.error ?? requests.error)?.message}</Alert>
-      )}
-      <Paper sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
-        <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-          Awaiting an offer
-        </Typography>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <Section title="Awaiting an offer">
         {waiting.length === 0 ? (
-          <Typography color="text.secondary">No lines are waiting for a decision.</Typography>
+          <Empty>No lines are waiting for a decision.</Empty>
         ) : (
           <Table size="small">
             <TableHead>
@@ -106,22 +112,15 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
             <TableBody>
               {waiting.map((b) => (
                 <TableRow key={b.id}>
-                  <TableCell>
-                    <Button
-                      variant="text"
-                      onClick={() => navigate(`${base}/buyer/${b.id}`)}
-                      sx={{ p: 0, textAlign: 'left' }}
-                    >
-                      {String(b.buyer_name ?? '')}
-                    </Button>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    <BuyerLink line={b} base={base} />
                   </TableCell>
                   <TableCell>
                     <Grade record={b} financials={financials.get(b.id) ?? NONE} />
                   </TableCell>
                   <TableCell align="right">{money(b, 'buyer_loan_request_amount')}</TableCell>
                   <TableCell>
-                    Advance {formatRate(b.buyer_loan_advance_rate) || '—'} ·{' '}
-                    {String(b.buyer_loan_rate ?? '—')} + {formatRate(b.buyer_loan_discount_fee) || '—'}
+                    <Terms line={b} />
                   </TableCell>
                   <TableCell>
                     <StatusChip status={b.buyer_status as string} />
@@ -136,28 +135,24 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
             </TableBody>
           </Table>
         )}
-      </Paper>
-      <Paper sx={{ p: 2, overflowX: 'auto' }}>
-        <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-          Approved lines
-        </Typography>
+      </Section>
+      <Section title="Approved lines">
         {approved.length === 0 ? (
-          <Typography color="text.secondary">No approved lines yet.</Typography>
+          <Empty>No approved lines yet.</Empty>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Buyer</TableCell>
-                <TableCell align="right">Approved limit</TableCell>
-                <TableCell align="right">Utilisation</TableCell>
-                <TableCell align="right">Available</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>Use</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {approved.map((b) => {
-                const used = utilisationOf(b.id, reqs);
-                return (
+          <>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Buyer</TableCell>
+                  <TableCell align="right">Approved limit</TableCell>
+                  <TableCell align="right">Exposure (utilisation)</TableCell>
+                  <TableCell align="right">Available</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>Use</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {approved.map(({ line: b, f }) => (
                   <TableRow
                     key={b.id}
                     hover
@@ -165,45 +160,80 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
                     onClick={() => navigate(`${base}/buyer/${b.id}`)}
                   >
                     <TableCell>{String(b.buyer_name ?? '')}</TableCell>
-                    <TableCell align="right">{money(b, 'buyer_loan_approved_amount')}</TableCell>
-                    <TableCell align="right">{formatMoney(used, b.buyer_currency as string)}</TableCell>
+                    <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
                     <TableCell align="right">
-                      {formatMoney(
-                        subtractDecimals(b.buyer_loan_approved_amount ?? '0', used),
-                        b.buyer_currency as string,
-                      )}
+                      {formatMoney(f.exposure, f.currency)}
+                      <OtherCurrencies figures={f} />
+                    </TableCell>
+                    <TableCell align="right" sx={{ color: f.overLimit ? 'error.main' : undefined }}>
+                      {formatMoney(f.available, f.currency)}
                     </TableCell>
                     <TableCell>
-                      <UtilisationBar used={used} limit={b.buyer_loan_approved_amount as string} />
+                      <UtilisationBar used={f.exposure} limit={f.limit} />
                     </TableCell>
                   </TableRow>
-                );
-              })}
+                ))}
+                <TotalsRows totals={totalsByCurrency(approved.map((a) => a.f))} leading={1} trailing={1} />
+              </TableBody>
+            </Table>
+            <Typography variant="caption" color="text.secondary">
+              {EXPOSURE_NOTE}
+            </Typography>
+          </>
+        )}
+      </Section>
+      <Section title="Declined lines">
+        {declined.length === 0 ? (
+          <Empty>No declined lines.</Empty>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Buyer</TableCell>
+                <TableCell align="right">Requested</TableCell>
+                <TableCell align="right">Approved</TableCell>
+                <TableCell>Reason</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {declined.map((b) => (
+                <TableRow key={b.id}>
+                  <TableCell>
+                    <BuyerLink line={b} base={base} />
+                  </TableCell>
+                  <TableCell align="right">{money(b, 'buyer_loan_request_amount')}</TableCell>
+                  <TableCell align="right">
+                    {formatMoney(b.buyer_loan_approved_amount ?? '0', b.buyer_currency as string)}
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 420 }}>
+                    <DeclineReason line={b} />
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         )}
-      </Paper>
+      </Section>
     </>
   );
 }
 
-/** Obligors: approved buyers with limit, utilisation, available, overdue, next due date and grade. */
+/** Obligors: the approved lines the viewer funds with limit, exposure, available, overdue, next due date and grade. */
 export function ObligorsScreen({ area }: { area: AreaKey }) {
   const navigate = useNavigate();
   const lines = useAll('Buyer', { buyer_status: { eq: 'Approved' } });
-  const requests = useAll('Request', undefined);
+  const requests = useAll('Request', OUTSTANDING);
   const financials = useFinancialsByBuyer();
   if (lines.isLoading || requests.isLoading) return <Loading />;
   const reqs = requests.data ?? [];
-  const rows = lines.data ?? [];
   const today = todayIso();
+  const rows = (lines.data ?? []).map((line) => ({ line, f: lineFigures(line, reqs, today) }));
   const base = AREAS[area].base;
+  const error = lines.error ?? requests.error;
   return (
     <>
       <PageHeader title="Obligors" count={rows.length} />
-      {(lines.error ?? requests.error) && (
-        <Alert severity="error">{(lines.error ?? requests.error)?.message}</Alert>
-      )}
+      {error && <Alert severity="error">{error.message}</Alert>}
       <Paper sx={{ p: 2, overflowX: 'auto' }}>
         {rows.length === 0 ? (
           <Box sx={{ py: 4, textAlign: 'center' }}>
@@ -212,24 +242,21 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
             </Typography>
           </Box>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Buyer</TableCell>
-                <TableCell align="right">Approved limit</TableCell>
-                <TableCell align="right">Utilisation</TableCell>
-                <TableCell align="right">Available</TableCell>
-                <TableCell align="right">Overdue</TableCell>
-                <TableCell>Next due</TableCell>
-                <TableCell>Risk grade</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((b) => {
-                const used = utilisationOf(b.id, reqs);
-                const overdue = overdueOf(b.id, reqs, today);
-                const c = b.buyer_currency as string;
-                return (
+          <>
+            <Table size="small" aria-label="Obligors">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Buyer</TableCell>
+                  <TableCell align="right">Approved limit</TableCell>
+                  <TableCell align="right">Exposure (outstanding purchases)</TableCell>
+                  <TableCell align="right">Available</TableCell>
+                  <TableCell align="right">Overdue (invoice amounts)</TableCell>
+                  <TableCell>Next due</TableCell>
+                  <TableCell>Risk grade</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map(({ line: b, f }) => (
                   <TableRow
                     key={b.id}
                     hover
@@ -237,23 +264,42 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
                     onClick={() => navigate(`${base}/buyer/${b.id}`)}
                   >
                     <TableCell>{String(b.buyer_name ?? '')}</TableCell>
-                    <TableCell align="right">{formatMoney(b.buyer_loan_approved_amount, c)}</TableCell>
-                    <TableCell align="right">{formatMoney(used, c)}</TableCell>
+                    <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
                     <TableCell align="right">
-                      {formatMoney(subtractDecimals(b.buyer_loan_approved_amount ?? '0', used), c)}
+                      {formatMoney(f.exposure, f.currency)}
+                      <OtherCurrencies figures={f} />
                     </TableCell>
-                    <TableCell align="right" sx={{ color: overdue !== '0' ? 'error.main' : undefined }}>
-                      {formatMoney(overdue, c)}
+                    <TableCell align="right" sx={{ color: f.overLimit ? 'error.main' : undefined }}>
+                      {formatMoney(f.available, f.currency)}
                     </TableCell>
-                    <TableCell>{formatDate(nextDueOf(b.id, reqs, today)) || '—'}</TableCell>
+                    <TableCell align="right" sx={{ color: f.overdueCount ? 'error.main' : undefined }}>
+                      {formatMoney(f.overdue, f.currency)}
+                      {f.overdueCount > 0 && (
+                        <Typography variant="caption" sx={{ display: 'block' }}>
+                          {f.overdueCount} invoice{f.overdueCount === 1 ? '' : 's'}, up to {f.daysPastDue} day
+                          {f.daysPastDue === 1 ? '' : 's'} late
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{f.nextDue ? formatDate(f.nextDue) : '—'}</TableCell>
                     <TableCell>
                       <Grade record={b} financials={financials.get(b.id) ?? NONE} />
                     </TableCell>
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                ))}
+                <TotalsRows
+                  totals={totalsByCurrency(rows.map((r) => r.f))}
+                  leading={1}
+                  trailing={2}
+                  overdue
+                />
+              </TableBody>
+            </Table>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+              {EXPOSURE_NOTE} Overdue = invoice amounts of outstanding requests past their due date. Totals
+              are per currency.
+            </Typography>
+          </>
         )}
       </Paper>
     </>

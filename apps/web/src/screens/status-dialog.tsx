@@ -21,9 +21,11 @@ import { formatMoney, formatRate, todayIso } from '../entity/format.ts';
 import { humanise } from '../entity/form-values.ts';
 import { GraphQLError, type ApiRecord } from '../entity/graphql-client.ts';
 import { titleOf } from '../entity/model-meta.ts';
+import { PepBadge } from '../entity/pep.tsx';
 import { entity } from '../entity/queries.ts';
 import { useChangeStatus } from '../entity/status-api.ts';
 import { StatusChip } from '../layout/page.tsx';
+import { approvedLimitError } from './lines.ts';
 import { checkMoveInput, cleanNumber, type StatusMove } from './status-moves.ts';
 
 /** The server's message, with field names put as the screen labels them. */
@@ -57,9 +59,15 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const errors = checkMoveInput(move, { comment, limit, spread, payoutDate });
-  const invalid = Object.keys(errors).length > 0;
   const currency = (record.buyer_currency ?? record.invoice_currency) as string | undefined;
+  const errors = checkMoveInput(move, { comment, limit, spread, payoutDate });
+  if (move.kind === 'approveLine') {
+    // Positive, in the currency's minor unit, at most the requested amount (lines.ts explains why).
+    const limitError = approvedLimitError(limit, record.buyer_loan_request_amount, currency);
+    if (limitError) errors.limit = limitError;
+    else delete errors.limit;
+  }
+  const invalid = Object.keys(errors).length > 0;
 
   const values = (): Record<string, unknown> | null => {
     if (move.kind === 'approveLine') {
@@ -123,6 +131,7 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
         <StatusChip status={move.fromState} />
         <Typography aria-hidden>→</Typography>
         <StatusChip status={move.to} />
+        <PepBadge model={move.model} record={record} />
         {records.length > 1 && (
           <Typography variant="body2" color="text.secondary">
             ({records.length} users)
@@ -229,7 +238,9 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
                   helperText={
                     touched && errors.limit
                       ? errors.limit
-                      : `Requested ${formatMoney(record.buyer_loan_request_amount, currency) || '—'}`
+                      : record.buyer_loan_request_amount
+                        ? `Requested ${formatMoney(record.buyer_loan_request_amount, currency)}: approve that or less`
+                        : 'No requested amount on the line'
                   }
                   slotProps={{
                     htmlInput: { inputMode: 'decimal' },

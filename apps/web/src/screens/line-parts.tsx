@@ -1,0 +1,118 @@
+import { assessBuyer } from '@rf/domain/risk/assessment';
+import { Button, TableCell, TableRow, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDate, formatMoney, todayIso } from '../entity/format.ts';
+import type { ApiRecord } from '../entity/graphql-client.ts';
+import { useAll } from '../entity/hooks.ts';
+import { useStatusHistory } from '../entity/status-api.ts';
+import type { CurrencyTotals } from './lines.ts';
+import { GradeChip } from './risk-panel.tsx';
+
+/** The buyer's grade as its risk panel derives it (assessBuyer over the line and its statements). */
+export function Grade({ record, financials }: { record: ApiRecord; financials: readonly ApiRecord[] }) {
+  const assessment = useMemo(
+    () => assessBuyer({ buyer: record, financials, today: todayIso() }),
+    [record, financials],
+  );
+  if (!assessment.grade)
+    return (
+      <Typography component="span" variant="body2" color="text.disabled">
+        Not graded
+      </Typography>
+    );
+  return (
+    <span title={`Score ${assessment.score}: ${assessment.explanation}`}>
+      <GradeChip grade={assessment.grade} size="small" />
+    </span>
+  );
+}
+
+/** The statements of each buyer line the viewer may read, by buyer id. */
+export function useFinancialsByBuyer() {
+  const q = useAll('Financials', undefined);
+  return useMemo(() => {
+    const by = new Map<string, ApiRecord[]>();
+    for (const f of q.data ?? []) {
+      const id = typeof f.buyerId === 'string' ? f.buyerId : null;
+      if (!id) continue;
+      const list = by.get(id);
+      if (list) list.push(f);
+      else by.set(id, [f]);
+    }
+    return by;
+  }, [q.data]);
+}
+
+/** The buyer's name as a link to its line (a button, so a clickable row does not open twice). */
+export function BuyerLink({ line, base }: { line: ApiRecord; base: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="text"
+      onClick={(e) => {
+        e.stopPropagation();
+        navigate(`${base}/buyer/${line.id}`);
+      }}
+      sx={{ p: 0, minWidth: 0, textAlign: 'left', justifyContent: 'flex-start' }}
+    >
+      {String(line.buyer_name ?? '')}
+    </Button>
+  );
+}
+
+/** Why a line was declined: the comment of its last move to Declined (status history), with who and when. */
+export function DeclineReason({ line }: { line: ApiRecord }) {
+  const history = useStatusHistory('Buyer', line.id);
+  if (history.isLoading) return <Typography variant="body2">…</Typography>;
+  if (history.error)
+    return (
+      <Typography variant="body2" color="error">
+        {history.error.message}
+      </Typography>
+    );
+  const last = [...(history.data ?? [])].reverse().find((h) => h.to === 'Declined');
+  if (!last)
+    return (
+      <Typography variant="body2" color="text.disabled">
+        No reason recorded
+      </Typography>
+    );
+  return (
+    <>
+      <Typography variant="body2" data-testid="decline-reason">
+        {last.comment || 'No reason recorded'}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {last.actorName ?? last.actorRole}, {formatDate(last.changedAt.slice(0, 10))}
+      </Typography>
+    </>
+  );
+}
+
+/** Footer rows of an obligor or limits table: one per currency, never a grand total across currencies. */
+export function TotalsRows({
+  totals,
+  leading,
+  trailing,
+  overdue,
+}: {
+  totals: readonly CurrencyTotals[];
+  /** Empty cells before the amounts and after them, to line up with the table's columns. */
+  leading: number;
+  trailing: number;
+  overdue?: boolean;
+}) {
+  return totals.map((t) => (
+    <TableRow key={t.currency} sx={{ '& td': { fontWeight: 600, borderBottom: 'none' }, bgcolor: '#f4f6f9' }}>
+      <TableCell colSpan={leading}>
+        Total {t.currency} ({t.lines} line{t.lines === 1 ? '' : 's'})
+      </TableCell>
+      <TableCell align="right">{formatMoney(t.limit, t.currency)}</TableCell>
+      <TableCell align="right">{formatMoney(t.exposure, t.currency)}</TableCell>
+      <TableCell align="right">{formatMoney(t.available, t.currency)}</TableCell>
+      {overdue && <TableCell align="right">{formatMoney(t.overdue, t.currency)}</TableCell>}
+      {trailing > 0 && <TableCell colSpan={trailing} />}
+    </TableRow>
+  ));
+}
