@@ -76,6 +76,35 @@ describeDatabases('status changes (business-rules §2)', (db) => {
     expect(foreign.errors?.[0]?.errorType).toBe('Unauthorized');
     const noAmount = await move('Investor', { model: 'Buyer', id: world.Buyer, to: 'Approved' });
     expect(noAmount.errors?.[0]?.message).toMatch(/buyer_loan_approved_amount is required/);
+    // The approved limit: more than 0, in the currency's minor unit, at most the requested 750000.
+    const refusal = async (values: Record<string, string>) =>
+      (
+        await move('Investor', {
+          model: 'Buyer',
+          id: world.Buyer,
+          to: 'Approved',
+          values: JSON.stringify(values),
+        })
+      ).errors?.[0]?.message;
+    expect(await refusal({ buyer_loan_approved_amount: '0.00' })).toMatch(
+      /more than 0; decline the line instead/,
+    );
+    expect(await refusal({ buyer_loan_approved_amount: '750000.01' })).toMatch(
+      /cannot be more than the requested amount 750000/,
+    );
+    expect(await refusal({ buyer_loan_approved_amount: '100.005' })).toMatch(/at most 2 decimals/);
+    expect(
+      await refusal({ buyer_loan_approved_amount: '500000', buyer_loan_discount_fee: '100.01' }),
+    ).toMatch(/buyer_loan_discount_fee is a yearly percentage of at most 100/);
+    const stillPending = await api.gql<{ getBuyer: Record<string, unknown> }>(
+      'Admin',
+      `query { getBuyer(id: "${world.Buyer}") { buyer_status buyer_loan_approved_amount } }`,
+    );
+    expect(stillPending.data?.getBuyer).toEqual({
+      buyer_status: 'Investor Offer Pending',
+      buyer_loan_approved_amount: null,
+    });
+    const mailsBefore = api.mail.length;
     const approved = await move('Investor', {
       model: 'Buyer',
       id: world.Buyer,
@@ -88,6 +117,11 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       buyer_loan_approved_amount: '500000',
       buyer_loan_discount_fee: '4',
     });
+    // The supplier (the line's owner) is told, with the approved limit and spread.
+    const told = api.mail.slice(mailsBefore);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0]?.subject).toMatch(/: Approved$/);
+    expect(told[0]?.text).toMatch(/Approved limit 500,000\.00.*; spread 4 %/);
     const history = await api.gql<{ statusHistory: Record<string, unknown>[] }>(
       'Supplier',
       `query { statusHistory(model: "Buyer", id: "${world.Buyer}") { field from to actorRole actorName } }`,

@@ -1,4 +1,5 @@
-import { REGISTRY, type ModelName } from '@rf/domain';
+import { Decimal } from 'decimal.js';
+import { minorUnits, REGISTRY, type ModelName } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -12,6 +13,33 @@ export async function organisationEmails(db: Queryable, groupId: string): Promis
     [groupId],
   );
   return rows.map((r) => r.user_email);
+}
+
+/** An amount as the screens show it: currency code, grouped digits, the currency's minor unit. */
+function amount(value: unknown, currency: unknown): string {
+  const code = typeof currency === 'string' && currency ? currency : null;
+  let digits = 2;
+  try {
+    if (code) digits = minorUnits(code);
+  } catch {
+    // an unknown code keeps 2 decimals
+  }
+  const [int = '0', frac] = new Decimal(String(value)).toFixed(digits, Decimal.ROUND_HALF_UP).split('.');
+  return `${code ? `${code} ` : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
+/** The terms an approved buyer line carries: the approved limit (and what was asked) and the spread. */
+function approvedTerms(line: Row): string {
+  if (line.buyer_loan_approved_amount === null || line.buyer_loan_approved_amount === undefined) return '';
+  const requested =
+    line.buyer_loan_request_amount !== null && line.buyer_loan_request_amount !== undefined
+      ? ` (requested ${amount(line.buyer_loan_request_amount, line.buyer_currency)})`
+      : '';
+  const spread =
+    line.buyer_loan_discount_fee !== null && line.buyer_loan_discount_fee !== undefined
+      ? `; spread ${new Decimal(String(line.buyer_loan_discount_fee)).toString()} % over ${String(line.buyer_loan_rate ?? 'the base rate')}`
+      : '';
+  return `Approved limit ${amount(line.buyer_loan_approved_amount, line.buyer_currency)}${requested}${spread}.`;
 }
 
 /**
@@ -31,6 +59,7 @@ export async function notifyStatusChange(
   const subject = `${what}: ${change.to}`;
   const lines = [
     `${what} is now ${change.to} (${change.actor}).`,
+    change.model === 'Buyer' && change.to === 'Approved' ? approvedTerms(change.record) : '',
     change.comment ? `Comment: ${change.comment}` : '',
   ];
   const text = lines.filter(Boolean).join('\n');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describeIssues, fieldSchema, REGISTRY, type Caller } from '@rf/domain';
+import { Decimal } from 'decimal.js';
+import { describeIssues, fieldSchema, minorUnits, REGISTRY, type Caller } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import type { Change } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
@@ -45,6 +46,41 @@ function decimalValue(
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
+
+/**
+ * An approved limit is more than 0 (declining is the way to grant nothing), in the line currency's
+ * minor unit, and at most the requested amount: a funder may offer less than was asked, while a
+ * higher limit was never requested nor assessed (the line is reopened with a higher request). The
+ * adjusted spread is a yearly percentage of at most 100 (apps/web/src/screens/lines.ts checks alike).
+ */
+function checkApprovedTerms(row: Row, approved: string, spread: string | null): void {
+  const limit = new Decimal(approved);
+  if (limit.lte(0))
+    throw validationError('buyer_loan_approved_amount must be more than 0; decline the line instead');
+  const currency = typeof row.buyer_currency === 'string' ? row.buyer_currency : null;
+  let digits = 2;
+  try {
+    if (currency) digits = minorUnits(currency);
+  } catch {
+    // an unknown code keeps 2 decimals
+  }
+  if (limit.decimalPlaces() > digits)
+    throw validationError(
+      `buyer_loan_approved_amount has at most ${digits} decimals in ${currency ?? 'this currency'}`,
+    );
+  const requested = row.buyer_loan_request_amount;
+  if (
+    requested !== null &&
+    requested !== undefined &&
+    requested !== '' &&
+    limit.gt(new Decimal(String(requested)))
+  )
+    throw validationError(
+      `buyer_loan_approved_amount cannot be more than the requested amount ${String(requested)}${currency ? ` ${currency}` : ''}`,
+    );
+  if (spread !== null && new Decimal(spread).gt(100))
+    throw validationError('buyer_loan_discount_fee is a yearly percentage of at most 100');
+}
 
 /** Terms a line needs before the investor can be asked for an offer (business-rules §3, §4). */
 const REQUIRED_TERMS: Record<string, string> = {
@@ -93,7 +129,7 @@ export const STATUS_EFFECTS: Readonly<Record<string, StatusEffect>> = {
   ),
   'Bookkeeping.bookkeeping_status_spv:Approved': syncRequestBookkeeping('bookkeeping_status_spv', 'Approved'),
   // The approver sets the approved limit and may adjust the spread.
-  'Buyer.buyer_status:Approved': async ({ values }) => {
+  'Buyer.buyer_status:Approved': async ({ row, values }) => {
     const approved = decimalValue(
       'Buyer',
       'buyer_loan_approved_amount',
@@ -101,6 +137,7 @@ export const STATUS_EFFECTS: Readonly<Record<string, StatusEffect>> = {
       true,
     );
     const spread = decimalValue('Buyer', 'buyer_loan_discount_fee', values.buyer_loan_discount_fee, false);
+    checkApprovedTerms(row, approved as string, spread);
     return { buyer_loan_approved_amount: approved, ...(spread ? { buyer_loan_discount_fee: spread } : {}) };
   },
   'Buyer.buyer_status:Declined': async () => ({ buyer_loan_approved_amount: '0' }),
