@@ -1,4 +1,5 @@
-import { PARTY_ID_FIELDS, recordRuleIssues, type ModelName } from '@rf/domain';
+import { PARTY_ID_FIELDS, REGISTRY, recordRuleIssues, tableOf, type ModelName } from '@rf/domain';
+import { q } from '../db/schema-sql.ts';
 import type { Queryable, Row } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 
@@ -19,6 +20,13 @@ export async function checkRecordRules(
   if (model === 'UBO' && merged.ubo_ownership_percentage != null) {
     const party = PARTY_ID_FIELDS.find((f) => typeof merged[f] === 'string');
     if (party) {
+      // The company's row is locked first, so UBOs written at the same time take turns and cannot
+      // each pass the total on their own (PostgreSQL runs them in parallel).
+      const company = REGISTRY.UBO.fieldsByName.get(party)?.ref as ModelName | undefined;
+      if (company)
+        await tx.query(`SELECT 1 FROM ${q(tableOf(company))} WHERE id = $1 FOR UPDATE`, [
+          String(merged[party]),
+        ]);
       const [others] = await tx.query<{ total: string | null }>(
         `SELECT sum(ubo_ownership_percentage)::text AS total FROM "ubo" WHERE ${`"${party}"`} = $1 AND NOT "_deleted" AND ($2::uuid IS NULL OR id <> $2::uuid)`,
         [String(merged[party]), id],
