@@ -16,8 +16,8 @@ import {
 } from '../support/flows.ts';
 
 /**
- * Issue 4 §6, flow 1: a new supplier registers, onboards its company through the forms and submits
- * it; the admin adds a document and approves it; the supplier adds a buyer; the admin proposes the
+ * Issue 4 §6, flow 1: a new supplier registers, onboards its company through the forms (with a
+ * director, a UBO and a company document) and submits it; the admin approves it; the supplier adds a buyer; the admin proposes the
  * terms; the investor approves the line; the supplier sees the approved limit. Every step through
  * the UI; the steps share one run and each depends on the one before.
  */
@@ -182,6 +182,22 @@ describe('Onboarding flow: register → onboard → approve → buyer → terms 
     );
   });
 
+  it('adds a company document (type and file) from /app/account', async () => {
+    const page = supplier.page;
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a document' });
+    await dialog.waitFor({ state: 'visible' });
+    await pickSelect(page, 'document_type', 'Company Credit Report');
+    await upload(page, 'document_attachment', 'credit-report.pdf');
+    await dialog.getByRole('button', { name: 'Save document' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await until(() => documents.innerText()).toMatch(/Company Credit Report\s+credit-report\.pdf/);
+    await until(() => page.getByRole('list', { name: 'Checklist' }).innerText()).toMatch(
+      /Other documents[^\n]*\s*Complete/,
+    );
+  });
+
   it('submits the company for review', async () => {
     const page = supplier.page;
     const dialog = await openMove(page, 'Submit for review');
@@ -191,7 +207,7 @@ describe('Onboarding flow: register → onboard → approve → buyer → terms 
     await until(() => visible(page, 'Thank you. Your company is under review.')).toBe(true);
   });
 
-  it('the admin adds a document to the company and approves it at /admin/supplier/{id}', async () => {
+  it('the admin sees the supplier’s document and approves the company at /admin/supplier/{id}', async () => {
     admin = await tabFor(DEMO_EMAIL.admin);
     current = admin;
     const page = admin.page;
@@ -199,14 +215,8 @@ describe('Onboarding flow: register → onboard → approve → buyer → terms 
     await page.getByRole('row').filter({ hasText: company }).click();
     await page.waitForURL((u) => u.pathname === `/admin/supplier/${supplierId}`);
     await admin.settle();
-    await page.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Add' }).click();
-    await page.waitForURL((u) => u.pathname === `/admin/adminnewsupplierdocument/${supplierId}`);
-    await admin.settle();
-    await pickSelect(page, 'document_type', 'Company Credit Report');
-    await upload(page, 'document_attachment', 'credit-report.pdf');
-    await save(admin, `/admin/supplier/${supplierId}`);
     await until(() => page.getByRole('region', { name: 'Documents' }).innerText()).toMatch(
-      /Company Credit Report/,
+      /Company Credit Report\s+credit-report\.pdf/,
     );
 
     const dialog = await openMove(page, 'Approve');

@@ -60,7 +60,7 @@ export function DeclinedItems({
   ];
   if (!items.length) return null;
   return (
-    <Alert severity="error" sx={{ mb: 2 }} component="section" aria-label="Declined items">
+    <Alert severity="error" sx={{ mb: 2 }} component="section" role="region" aria-label="Declined items">
       <AlertTitle>
         {items.length === 1 ? 'One item was declined' : `${items.length} items were declined`}: correct and
         resubmit
