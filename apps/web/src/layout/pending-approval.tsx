@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toError } from '../app/errors.ts';
 import { AuthFrame } from '../auth/auth-frame.tsx';
@@ -46,8 +46,27 @@ export function usePendingApproval(session: SessionState): {
       return pendingOf(page.items);
     },
   });
+  // Approved while waiting (live updates refetch the membership): fetch tokens that carry the new
+  // role group, so the area opens without signing in again; the waiting screen stays until then.
+  const lastPending = useRef<PendingOrganisation | null>(null);
+  const [opening, setOpening] = useState(false);
+  if (q.data) lastPending.current = q.data;
+  const approvedNow = enabled && q.isSuccess && q.data === null && lastPending.current !== null;
+  useEffect(() => {
+    if (!approvedNow) return;
+    setOpening(true);
+    void refreshTokens()
+      .catch(() => undefined)
+      .finally(() => {
+        lastPending.current = null;
+        setOpening(false);
+      });
+  }, [approvedNow]);
   if (!enabled) return { checking: false, pending: null };
-  return { checking: q.isLoading, pending: q.data ?? null };
+  return {
+    checking: q.isLoading,
+    pending: q.data ?? (approvedNow || opening ? lastPending.current : null),
+  };
 }
 
 /** What a user of an organisation awaiting approval sees instead of the area. */
