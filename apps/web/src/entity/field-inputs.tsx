@@ -19,6 +19,8 @@ import { FileIcon } from '../layout/icons.tsx';
 import { FileLink } from './field-view.tsx';
 import { uploadFile, type UploadedFile } from './files.ts';
 import { formatBytes, formatDate } from './format.ts';
+import { useUser } from '../auth/user-context.tsx';
+import { isFunderModel, useFunders } from './funders.ts';
 import { useAll } from './hooks.ts';
 import { titleOf } from './model-meta.ts';
 import { countryName, currencyName } from './reference-names.ts';
@@ -167,10 +169,16 @@ function CurrencyInput(p: InputProps) {
 
 function RefInput(p: InputProps) {
   const model = p.field.ref as ModelName;
-  const q = useAll(model, undefined, { max: 500 });
+  // A broker picks a line's investor and SPV by name only (entity/funders.ts).
+  const byName = useUser().role === 'Broker' && isFunderModel(model);
+  const q = useAll(model, undefined, { max: 500, enabled: !byName });
+  const funders = useFunders(byName);
   const options = useMemo(
-    () => (q.data ?? []).map((r) => ({ value: r.id, label: titleOf(model, r) })),
-    [q.data, model],
+    () =>
+      byName
+        ? (funders.data ?? []).filter((f) => f.model === model).map((f) => ({ value: f.id, label: f.name }))
+        : (q.data ?? []).map((r) => ({ value: r.id, label: titleOf(model, r) })),
+    [byName, funders.data, q.data, model],
   );
   const current = str(p.value);
   const withCurrent =

@@ -14,6 +14,8 @@ import {
   formatMoney,
   formatRate,
 } from './format.ts';
+import { useUser } from '../auth/user-context.tsx';
+import { isFunderModel, useFunders } from './funders.ts';
 import { useRecord } from './hooks.ts';
 import { currencyFor, titleOf } from './model-meta.ts';
 import { countryName } from './reference-names.ts';
@@ -60,7 +62,11 @@ export function FileLink({ fileKey, label }: { fileKey: string; label?: string |
 }
 
 function RefName({ model, id }: { model: ModelName; id: string }) {
-  const q = useRecord(model, id);
+  // A broker knows a line's investor and SPV by name only (entity/funders.ts).
+  const byName = useUser().role === 'Broker' && isFunderModel(model);
+  const q = useRecord(model, byName ? undefined : id);
+  const funder = useFunders(byName).data?.find((f) => f.id === id);
+  if (funder) return <>{funder.name}</>;
   if (q.data) return <>{titleOf(model, q.data)}</>;
   return (
     <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>

@@ -36,10 +36,11 @@ describe('status moves (business-rules §2)', () => {
     expect(movesFor('Buyer', line, null)).toEqual([]);
   });
 
-  it('lets brokers submit terms through a form without choosing the funder', () => {
+  it('lets brokers submit terms through a form naming the investor and SPV, as the server requires', () => {
     const [m] = movesFor('Buyer', { id: 'b', buyer_status: 'Under Review' }, 'Broker');
     expect(m).toMatchObject({ action: 'Submit terms', kind: 'form', to: 'Investor Offer Pending' });
-    expect(m?.fields).not.toContain('investorId');
+    expect(m?.fields).toEqual(expect.arrayContaining(['investorId', 'spvId', 'buyer_loan_request_amount']));
+    expect(m?.required).toEqual(expect.arrayContaining(['investorId', 'spvId', 'buyer_loan_request_amount']));
     expect(m?.fields).toContain('buyer_loan_discount_fee');
     expect(movesFor('Buyer', { id: 'b', buyer_status: 'Under Review' }, 'Admin')[0]?.fields).toContain(
       'investorId',

@@ -58,8 +58,9 @@ const LABEL: Partial<Record<ModelName, string>> = {
   Usergroup: 'organisation',
 };
 
-/** Terms of a buyer line that the submitter proposes (the admin also names the investor and SPV). */
+/** Terms of a buyer line that the submitter (admin or the supplier's broker) proposes, funders included. */
 const LINE_TERMS = [
+  'buyer_loan_request_amount',
   'investorId',
   'spvId',
   'buyer_loan_advance_rate',
@@ -69,8 +70,15 @@ const LINE_TERMS = [
   'buyer_loan_broker_fee',
   'buyer_loan_spv_fee',
 ];
-/** The terms an approver needs to see: the advance, the base rate and the spread. */
-const LINE_TERMS_REQUIRED = ['buyer_loan_advance_rate', 'buyer_loan_rate', 'buyer_loan_discount_fee'];
+/** The terms a line cannot be submitted without (the server's list, status-effects.ts). */
+const LINE_TERMS_REQUIRED = [
+  'buyer_loan_request_amount',
+  'investorId',
+  'spvId',
+  'buyer_loan_advance_rate',
+  'buyer_loan_rate',
+  'buyer_loan_discount_fee',
+];
 const THIRD_PARTY_INVOICE = ['invoiceId_3party', 'invoiceurl_3party', 'invoicepdfurl_3party'];
 
 function explainOf(machine: StatusMachine, t: Transition, from: string): string {
@@ -128,9 +136,8 @@ function kindOf(machine: StatusMachine, t: Transition): MoveKind {
   return 'confirm';
 }
 
-function formFieldsOf(machine: StatusMachine, t: Transition, role: Role): string[] {
-  if (machine.model === 'Buyer' && t.to === 'Investor Offer Pending')
-    return role === 'Admin' ? LINE_TERMS : LINE_TERMS.filter((f) => f !== 'investorId' && f !== 'spvId');
+function formFieldsOf(machine: StatusMachine, t: Transition): string[] {
+  if (machine.model === 'Buyer' && t.to === 'Investor Offer Pending') return LINE_TERMS;
   if (machine.model === 'Bookkeeping') return THIRD_PARTY_INVOICE;
   return [];
 }
@@ -170,7 +177,7 @@ export function movesFor(
         action: t.action,
         kind: kindOf(machine, t),
         commentRequired: Boolean(t.commentRequired),
-        fields: formFieldsOf(machine, t, role),
+        fields: formFieldsOf(machine, t),
         required: machine.model === 'Buyer' ? LINE_TERMS_REQUIRED : [],
         tone: toneOf(t.to),
         explain: explainOf(machine, t, from),

@@ -12,6 +12,8 @@ import {
 } from '../loaders.ts';
 
 const B = 'broker' as const;
+const brokerScreens = () => import('./broker-screens.tsx');
+const brokerLimits = () => import('./broker-limits.tsx');
 
 const personForm = (model: 'Director' | 'UBO', parent: 'Supplier' | 'Buyer') =>
   screen(formScreens, (m) => m.CreateScreen, {
@@ -68,25 +70,25 @@ export const brokerRoutes: RouteObject[] = [
           title: 'Buyer lines',
           add: '/broker/newbuyer/:id/:userId/:identityId',
           rowTo: '/broker/buyer/:id',
+          columns: [
+            'buyer_name',
+            'buyer_country',
+            'buyer_loan_request_amount',
+            'buyer_loan_approved_amount',
+            'buyer_status',
+          ],
         },
-        { model: 'Document', field: 'supplierId' },
-        { model: 'Financials', field: 'supplierId' },
+        { model: 'Document', field: 'supplierId', add: '/broker/brokernewdocument/:id' },
+        {
+          model: 'Financials',
+          field: 'supplierId',
+          add: '/broker/brokernewfinancials/:userId/-/:identityId?supplierId=:id',
+        },
         { model: 'Request', field: 'supplierId' },
       ],
     }),
   },
-  {
-    path: 'newsupplier/:ID/:ident/:sub',
-    lazy: screen(formScreens, (m) => m.CreateScreen, {
-      model: 'Supplier',
-      area: B,
-      fromParams: { userId: 'ID', identityId: 'ident' },
-      fromProfile: { brokerId: 'recordId' },
-      omit: ['supplier_status'],
-      back: '/broker/supplier/:created',
-      crumbs: [{ label: 'Suppliers', to: '/broker/suppliers' }],
-    }),
-  },
+  { path: 'newsupplier/:ID/:ident/:sub', lazy: screen(brokerScreens, (m) => m.BrokerNewSupplierScreen) },
   {
     path: 'suppliergroups',
     lazy: screen(groupScreens, (m) => m.PartyGroupsScreen, { area: B, groupType: 'Supplier' }),
@@ -121,22 +123,8 @@ export const brokerRoutes: RouteObject[] = [
   },
   { path: 'brokernewbuyerubo/:id', lazy: personForm('UBO', 'Buyer') },
   { path: 'brokernewbuyerdirector/:id', lazy: personForm('Director', 'Buyer') },
-  {
-    path: 'brokernewdocument/:id',
-    lazy: screen(formScreens, (m) => m.CreateScreen, {
-      model: 'Document',
-      area: B,
-      parent: {
-        model: 'Buyer',
-        field: 'buyerId',
-        inheritOwner: true,
-        listLabel: 'Obligors',
-        listTo: '/broker/obligors',
-        to: '/broker/buyer/:id',
-      },
-      back: '/broker/buyer/:id',
-    }),
-  },
+  // {id}: the Supplier or the Buyer line the document belongs to.
+  { path: 'brokernewdocument/:id', lazy: screen(brokerScreens, (m) => m.BrokerNewDocumentScreen) },
   { path: 'groups', lazy: screen(groupScreens, (m) => m.GroupsScreen, { area: B }) },
   { path: 'user/:id', lazy: screen(groupScreens, (m) => m.OrganisationScreen, { area: B }) },
   { path: 'newuser', lazy: screen(groupScreens, (m) => m.NewUserScreen, { area: B }) },
@@ -159,7 +147,7 @@ export const brokerRoutes: RouteObject[] = [
       ],
     }),
   },
-  { path: 'limits', lazy: screen(lineScreens, (m) => m.LimitsScreen, { area: B }) },
+  { path: 'limits', lazy: screen(brokerLimits, (m) => m.BrokerLimitsScreen) },
   { path: 'obligors', lazy: screen(lineScreens, (m) => m.ObligorsScreen, { area: B }) },
   {
     path: 'requests',
