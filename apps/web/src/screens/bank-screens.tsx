@@ -6,10 +6,11 @@ import { EntityList } from '../entity/entity-list.tsx';
 import { formatDate, formatMoney } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
-import { titleOf } from '../entity/model-meta.ts';
+import { modelLabel, titleOf } from '../entity/model-meta.ts';
 import type { Filter } from '../entity/queries.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
+import { DetailScreen } from './detail-screen.tsx';
 
 type Purpose = 'remittance' | 'collection';
 const PURPOSE_TEXT: Record<Purpose, string> = {
@@ -189,5 +190,53 @@ export function AccountsScreen({ area }: { area: AreaKey }) {
         onOpen={(a) => navigate(`${base}/account/${a.id}`)}
       />
     </>
+  );
+}
+
+/** The company an account belongs to, in the order its owner fields are read. */
+const ACCOUNT_OWNERS = [
+  { field: 'investorId', model: 'Investor', path: 'investor', accounts: true },
+  { field: 'spvId', model: 'Spv', path: 'spv', accounts: true },
+  { field: 'brokerId', model: 'Broker', path: 'broker', accounts: false },
+  { field: 'supplierId', model: 'Supplier', path: 'supplier', accounts: false },
+] as const;
+
+/**
+ * Admin `account/{id}`: the bank account under its company (breadcrumb and a link to it), with
+ * its review (bank_status: approve, decline with a comment, reopen; the history shows each move)
+ * and its documents.
+ */
+export function AccountDetailScreen({ area }: { area: AreaKey }) {
+  const { id } = useParams();
+  const base = AREAS[area].base;
+  const account = useRecord('Bank', id);
+  const owner = ACCOUNT_OWNERS.find((o) => account.data?.[o.field]);
+  const ownerId = owner ? String(account.data?.[owner.field]) : undefined;
+  const company = useRecord(owner?.model ?? 'Investor', ownerId);
+  if (account.isLoading || (owner && company.isLoading)) return <Loading />;
+  const companyTo = owner && ownerId ? `${base}/${owner.path}/${ownerId}` : undefined;
+  const name = owner && company.data ? titleOf(owner.model, company.data) : undefined;
+  return (
+    <DetailScreen
+      model="Bank"
+      area={area}
+      editable
+      related={[
+        {
+          model: 'Document',
+          field: 'bankId',
+          add: `${base}/adminnewdocument/:id`,
+          rowTo: `${base}/document/:id`,
+          columns: ['document_type', 'document_attachment', 'createdAt'],
+        },
+      ]}
+      {...(owner && ownerId && name
+        ? {
+            listLabel: owner.accounts ? `Accounts of ${name}` : name,
+            listTo: owner.accounts ? `${base}/accounts/${ownerId}` : companyTo,
+            links: [{ label: `Open ${modelLabel(owner.model)}`, to: companyTo ?? base }],
+          }
+        : {})}
+    />
   );
 }

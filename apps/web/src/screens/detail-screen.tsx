@@ -11,6 +11,8 @@ import { PageHeader } from '../layout/page.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { BuyerRiskPanel, FinancialsRiskPanel } from './risk-panel.tsx';
 import { DocumentVersions } from './document-versions.tsx';
+import { DocumentOwners } from './document-owners.tsx';
+import { CompanyChecklist, CompanyStatusActions, isCompanyModel } from './company-checklist.tsx';
 import { StatusHistory } from './status-history.tsx';
 import { fillPattern, type DetailScreenConfig } from './types.ts';
 
@@ -41,6 +43,8 @@ export function DetailScreen(config: DetailScreenConfig) {
   }
   const record = q.data;
   const title = titleOf(model, record);
+  // The reviewer sees a company's onboarding checklist; "Submit for review" waits for it (issue 4 §2).
+  const company = user.role === 'Admin' && isCompanyModel(model) ? model : null;
   const crumbs = [
     ...(config.listTo ? [{ label: config.listLabel ?? modelLabel(model, true), to: config.listTo }] : []),
     { label: title, to: editing ? `?` : undefined },
@@ -80,7 +84,11 @@ export function DetailScreen(config: DetailScreenConfig) {
         record={record}
         actions={
           <>
-            <StatusActions model={model} record={record} />
+            {company ? (
+              <CompanyStatusActions model={company} record={record} />
+            ) : (
+              <StatusActions model={model} record={record} />
+            )}
             {config.links?.map((l) => (
               <Button key={l.label} variant="outlined" component={RouterLink} to={fillPattern(l.to, record)}>
                 {l.label}
@@ -96,6 +104,7 @@ export function DetailScreen(config: DetailScreenConfig) {
       />
       {config.risk && model === 'Buyer' && <BuyerRiskPanel buyer={record} />}
       {config.risk && model === 'Financials' && <FinancialsRiskPanel statement={record} />}
+      {company && <CompanyChecklist model={company} record={record} />}
       {config.related?.map((r) => (
         <RelatedTable
           key={`${r.model}-${r.field}`}
@@ -108,6 +117,7 @@ export function DetailScreen(config: DetailScreenConfig) {
           onOpen={r.rowTo ? (row) => navigate(fillPattern(r.rowTo as string, row)) : undefined}
         />
       ))}
+      {model === 'Document' && <DocumentOwners record={record} area={config.area} />}
       {model === 'Document' && <DocumentVersions id={record.id} />}
       {machineFieldsOf(model, record).length > 0 && (
         <StatusHistory model={model} id={record.id} record={record} />

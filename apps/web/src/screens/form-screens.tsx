@@ -181,20 +181,22 @@ export function FinancialsCreateScreen({ area }: { area: AreaKey }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const buyId = params.buyId && params.buyId !== '-' ? params.buyId : undefined;
-  const supplierId = search.get('supplierId') ?? undefined;
+  // The company the statements describe, when not a buyer: `?supplierId=` (or investorId, spvId, brokerId).
+  const party = (['supplierId', 'investorId', 'spvId', 'brokerId'] as const).find((f) => search.get(f));
+  const partyId = party ? (search.get(party) ?? undefined) : undefined;
   const buyer = useRecord('Buyer', buyId);
   const base = `/${area}`;
   const fixed: Record<string, unknown> = {};
   if (params.id && params.id !== '-') fixed.userId = params.id;
   if (params.ident && params.ident !== '-') fixed.identityId = params.ident;
   if (buyId) fixed.buyerId = buyId;
-  if (supplierId) fixed.supplierId = supplierId;
+  if (party && partyId) fixed[party] = partyId;
   const parentPath = buyId
     ? area === 'admin' || area === 'broker' || area === 'investor'
       ? `${base}/buyer/${buyId}`
       : base
-    : supplierId
-      ? `${base}/supplier/${supplierId}`
+    : party && partyId
+      ? `${base}/${party.replace(/Id$/, '')}/${partyId}`
       : `${base}/dashboard`;
   if (buyId && buyer.isLoading) return <Loading />;
   return (

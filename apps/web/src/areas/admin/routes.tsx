@@ -1,7 +1,5 @@
-import type { ModelName } from '@rf/domain/entity';
 import type { RouteObject } from 'react-router';
 import { screen } from '../../app/lazy-screen.ts';
-import type { RelatedConfig } from '../../screens/types.ts';
 import {
   adminExtras,
   bankScreens,
@@ -13,95 +11,20 @@ import {
   requestFlow,
   requestScreens,
 } from '../loaders.ts';
+import {
+  documentCreate,
+  documentScreens,
+  documents,
+  groupList,
+  partyCreate,
+  partyDetail,
+  partyList,
+  people,
+  personDetail,
+  personForm,
+} from './party-routes.tsx';
 
 const A = 'admin' as const;
-
-/** Related records of a party page, with the admin area's "Add" routes. */
-const people = (
-  party: 'supplier' | 'investor' | 'buyer' | 'spv' | 'broker',
-  field: string,
-): RelatedConfig[] => [
-  {
-    model: 'Director',
-    field,
-    add: `/admin/adminnew${party}director/:id`,
-    rowTo: '/admin/director/:id',
-    columns: ['director_name', 'director_jobtitle', 'director_email', 'director_status'],
-  },
-  {
-    model: 'UBO',
-    field,
-    add: `/admin/adminnew${party}ubo/:id`,
-    rowTo: '/admin/ubo/:id',
-    columns: ['ubo_name', 'ubo_ownership_percentage', 'ubo_email', 'ubo_status'],
-  },
-];
-
-const personForm = (
-  model: 'Director' | 'UBO',
-  parent: ModelName,
-  field: string,
-  listTo: string,
-  label: string,
-) =>
-  screen(formScreens, (m) => m.CreateScreen, {
-    model,
-    area: A,
-    parent: {
-      model: parent,
-      field,
-      inheritOwner: true,
-      listLabel: label,
-      listTo,
-      to: `${listTo.replace(/s$/, '')}/:id`,
-    },
-    back: `${listTo.replace(/s$/, '')}/:id`,
-  });
-
-const partyDetail = (model: 'Investor' | 'Spv' | 'Broker', path: string, label: string, field: string) =>
-  screen(detailScreens, (m) => m.DetailScreen, {
-    model,
-    area: A,
-    listLabel: label,
-    listTo: `/admin/${path}s`,
-    editable: true,
-    related: [
-      ...people(path as 'investor' | 'spv' | 'broker', field),
-      { model: 'Document', field, rowTo: '/admin/document/:id' },
-      { model: 'Bank', field, rowTo: '/admin/account/:id', title: 'Bank accounts' },
-      ...(model === 'Broker'
-        ? [
-            {
-              model: 'Supplier',
-              field: 'brokerId',
-              rowTo: '/admin/supplier/:id',
-              title: 'Introduced suppliers',
-            } as const,
-          ]
-        : [{ model: 'Buyer', field, rowTo: '/admin/buyer/:id', title: 'Buyer lines' } as const]),
-    ],
-    links: model === 'Broker' ? [] : [{ label: 'Accounts', to: '/admin/accounts/:id' }],
-  });
-
-const partyList = (model: 'Investor' | 'Spv' | 'Broker', path: string, title: string) =>
-  screen(listScreens, (m) => m.ListScreen, {
-    model,
-    title,
-    rowTo: `/admin/${path}/:id`,
-    create: { label: `New ${path === 'spv' ? 'SPV' : path}`, to: `/admin/${path}groups` },
-  });
-
-const partyCreate = (model: 'Investor' | 'Spv' | 'Broker', path: string) =>
-  screen(formScreens, (m) => m.CreateScreen, {
-    model,
-    area: A,
-    fromParams: { userId: 'groupid', identityId: 'ident' },
-    back: `/admin/${path}/:created`,
-    crumbs: [{ label: `${model === 'Spv' ? 'SPV' : model}s`, to: `/admin/${path}s` }],
-  });
-
-const groupList = (type: 'Supplier' | 'Investor' | 'Spv' | 'Broker') =>
-  screen(groupScreens, (m) => m.PartyGroupsScreen, { area: A, groupType: type });
 
 /** Admin area `/admin` (spec §2): path → screen. */
 export const adminRoutes: RouteObject[] = [
@@ -133,12 +56,7 @@ export const adminRoutes: RouteObject[] = [
           add: '/admin/newbuyer/:id/:userId/:identityId',
           rowTo: '/admin/buyer/:id',
         },
-        {
-          model: 'Document',
-          field: 'supplierId',
-          add: '/admin/adminnewsupplierdocument/:id',
-          rowTo: '/admin/document/:id',
-        },
+        documents('supplierId', '/admin/adminnewsupplierdocument/:id'),
         {
           model: 'Financials',
           field: 'supplierId',
@@ -191,26 +109,8 @@ export const adminRoutes: RouteObject[] = [
     path: 'adminnewbrokerdirector/:id',
     lazy: personForm('Director', 'Broker', 'brokerId', '/admin/brokers', 'Brokers'),
   },
-  {
-    path: 'director/:id',
-    lazy: screen(detailScreens, (m) => m.DetailScreen, {
-      model: 'Director',
-      area: A,
-      editable: true,
-      deletable: true,
-      related: [{ model: 'Document', field: 'directorId', rowTo: '/admin/document/:id' }],
-    }),
-  },
-  {
-    path: 'ubo/:id',
-    lazy: screen(detailScreens, (m) => m.DetailScreen, {
-      model: 'UBO',
-      area: A,
-      editable: true,
-      deletable: true,
-      related: [{ model: 'Document', field: 'uboId', rowTo: '/admin/document/:id' }],
-    }),
-  },
+  { path: 'director/:id', lazy: personDetail('Director') },
+  { path: 'ubo/:id', lazy: personDetail('UBO') },
   {
     path: 'buyers',
     lazy: screen(listScreens, (m) => m.ListScreen, {
@@ -235,12 +135,7 @@ export const adminRoutes: RouteObject[] = [
       ],
       related: [
         ...people('buyer', 'buyerId'),
-        {
-          model: 'Document',
-          field: 'buyerId',
-          add: '/admin/adminnewdocument/:id',
-          rowTo: '/admin/document/:id',
-        },
+        documents('buyerId'),
         {
           model: 'Financials',
           field: 'buyerId',
@@ -287,31 +182,8 @@ export const adminRoutes: RouteObject[] = [
       back: '/admin/supplier/:id',
     }),
   },
-  {
-    path: 'adminnewdocument/:id',
-    lazy: screen(formScreens, (m) => m.CreateScreen, {
-      model: 'Document',
-      area: A,
-      parent: {
-        model: 'Buyer',
-        field: 'buyerId',
-        inheritOwner: true,
-        listLabel: 'Buyers',
-        listTo: '/admin/buyers',
-        to: '/admin/buyer/:id',
-      },
-      back: '/admin/buyer/:id',
-    }),
-  },
-  {
-    path: 'document/:id',
-    lazy: screen(detailScreens, (m) => m.DetailScreen, {
-      model: 'Document',
-      area: A,
-      editable: true,
-      deletable: true,
-    }),
-  },
+  { path: 'adminnewdocument/:id', lazy: documentCreate() },
+  { path: 'document/:id', lazy: screen(documentScreens, (m) => m.DocumentDetailScreen, { area: A }) },
   { path: 'esign/:userid/:buyerid/:supplierid', lazy: screen(adminExtras, (m) => m.EsignScreen) },
   {
     path: 'adminnewfinancials/:id/:buyId/:ident',
@@ -324,6 +196,7 @@ export const adminRoutes: RouteObject[] = [
       area: A,
       editable: true,
       risk: true,
+      related: [documents('financialsId')],
     }),
   },
   {
@@ -404,9 +277,6 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   { path: 'accounts/:id', lazy: screen(bankScreens, (m) => m.AccountsScreen, { area: A }) },
-  {
-    path: 'account/:id',
-    lazy: screen(detailScreens, (m) => m.DetailScreen, { model: 'Bank', area: A, editable: true }),
-  },
+  { path: 'account/:id', lazy: screen(bankScreens, (m) => m.AccountDetailScreen, { area: A }) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
 ];

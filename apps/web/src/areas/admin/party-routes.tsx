@@ -1,0 +1,130 @@
+import type { ModelName } from '@rf/domain/entity';
+import { screen } from '../../app/lazy-screen.ts';
+import type { RelatedConfig } from '../../screens/types.ts';
+import { detailScreens, formScreens, groupScreens, listScreens } from '../loaders.ts';
+
+/** The admin screens of documents: a new document for any record a Document links to, its owners. */
+export const documentScreens = () => import('../../screens/document-screens.tsx');
+
+const A = 'admin' as const;
+
+export type PartyPath = 'supplier' | 'investor' | 'buyer' | 'spv' | 'broker';
+
+/** The documents of a record, added through `adminnewdocument/{id}` (any record a Document links to). */
+export const documents = (field: string, add = '/admin/adminnewdocument/:id'): RelatedConfig => ({
+  model: 'Document',
+  field,
+  add,
+  rowTo: '/admin/document/:id',
+  columns: ['document_type', 'document_attachment', 'createdAt'],
+});
+
+/** Related records of a party page, with the admin area's "Add" routes. */
+export const people = (party: PartyPath, field: string): RelatedConfig[] => [
+  {
+    model: 'Director',
+    field,
+    add: `/admin/adminnew${party}director/:id`,
+    rowTo: '/admin/director/:id',
+    columns: ['director_name', 'director_jobtitle', 'director_email', 'director_status'],
+  },
+  {
+    model: 'UBO',
+    field,
+    add: `/admin/adminnew${party}ubo/:id`,
+    rowTo: '/admin/ubo/:id',
+    columns: ['ubo_name', 'ubo_ownership_percentage', 'ubo_email', 'ubo_status'],
+  },
+];
+
+/** `adminnew<party>director|ubo/{id}`: a person of the party `id`, owned by the party's organisation. */
+export const personForm = (
+  model: 'Director' | 'UBO',
+  parent: ModelName,
+  field: string,
+  listTo: string,
+  label: string,
+) =>
+  screen(formScreens, (m) => m.CreateScreen, {
+    model,
+    area: A,
+    parent: {
+      model: parent,
+      field,
+      inheritOwner: true,
+      listLabel: label,
+      listTo,
+      to: `${listTo.replace(/s$/, '')}/:id`,
+    },
+    back: `${listTo.replace(/s$/, '')}/:id`,
+  });
+
+/** `director/{id}`, `ubo/{id}`: the person (PEP marked on its header), its review and its documents. */
+export const personDetail = (model: 'Director' | 'UBO') =>
+  screen(detailScreens, (m) => m.DetailScreen, {
+    model,
+    area: A,
+    editable: true,
+    deletable: true,
+    related: [documents(model === 'Director' ? 'directorId' : 'uboId')],
+  });
+
+/** `investor/{id}`, `spv/{id}`, `broker/{id}`: the company with its checklist, people, documents, accounts. */
+export const partyDetail = (
+  model: 'Investor' | 'Spv' | 'Broker',
+  path: string,
+  label: string,
+  field: string,
+) =>
+  screen(detailScreens, (m) => m.DetailScreen, {
+    model,
+    area: A,
+    listLabel: label,
+    listTo: `/admin/${path}s`,
+    editable: true,
+    related: [
+      ...people(path as PartyPath, field),
+      documents(field),
+      {
+        model: 'Financials',
+        field,
+        add: `/admin/adminnewfinancials/:userId/-/:identityId?${field}=:id`,
+        rowTo: '/admin/financials/:id',
+      },
+      { model: 'Bank', field, rowTo: '/admin/account/:id', title: 'Bank accounts' },
+      ...(model === 'Broker'
+        ? [
+            {
+              model: 'Supplier',
+              field: 'brokerId',
+              rowTo: '/admin/supplier/:id',
+              title: 'Introduced suppliers',
+            } as const,
+          ]
+        : [{ model: 'Buyer', field, rowTo: '/admin/buyer/:id', title: 'Buyer lines' } as const]),
+    ],
+    links: model === 'Broker' ? [] : [{ label: 'Accounts', to: '/admin/accounts/:id' }],
+  });
+
+export const partyList = (model: 'Investor' | 'Spv' | 'Broker', path: string, title: string) =>
+  screen(listScreens, (m) => m.ListScreen, {
+    model,
+    title,
+    rowTo: `/admin/${path}/:id`,
+    create: { label: `New ${path === 'spv' ? 'SPV' : path}`, to: `/admin/${path}groups` },
+  });
+
+export const partyCreate = (model: 'Investor' | 'Spv' | 'Broker', path: string) =>
+  screen(formScreens, (m) => m.CreateScreen, {
+    model,
+    area: A,
+    fromParams: { userId: 'groupid', identityId: 'ident' },
+    back: `/admin/${path}/:created`,
+    crumbs: [{ label: `${model === 'Spv' ? 'SPV' : model}s`, to: `/admin/${path}s` }],
+  });
+
+export const groupList = (type: 'Supplier' | 'Investor' | 'Spv' | 'Broker') =>
+  screen(groupScreens, (m) => m.PartyGroupsScreen, { area: A, groupType: type });
+
+/** `adminnewdocument/{id}`: a document of the record `id`, whichever model a Document links to it is. */
+export const documentCreate = () => screen(documentScreens, (m) => m.DocumentCreateScreen, { area: A });
