@@ -77,24 +77,31 @@ export function AddDocumentDialog({
   );
 }
 
-/** Replaces the file of a document; the server keeps the earlier file as a version. */
-function ReplaceFileDialog({ record, onClose }: { record: ApiRecord; onClose: () => void }) {
+/** Uploads or replaces the file of a document; the server keeps a replaced file as a version. */
+function FileDialog({ record, onClose }: { record: ApiRecord; onClose: () => void }) {
   const client = useQueryClient();
+  const replacing = typeof record.document_attachment === 'string' && record.document_attachment !== '';
   // The field starts empty, so "Save" asks for a new file instead of saving the same one again.
   const blank = { ...record, document_attachment: null };
   return (
     <FormDialog
-      title="Replace the file"
-      intro="Upload the new file. The current one is kept and stays listed under Earlier versions."
+      title={replacing ? 'Replace the file' : 'Upload the file'}
+      intro={
+        replacing
+          ? 'Upload the new file. The current one is kept and stays listed under Earlier versions.'
+          : 'Upload the file of this document (PDF or image).'
+      }
     >
       <EntityForm
         model="Document"
         record={blank}
         only={['document_attachment']}
         require={['document_attachment']}
-        submitLabel="Save new file"
+        submitLabel={replacing ? 'Save new file' : 'Save file'}
         onSaved={() => {
-          notify('File replaced. The earlier file is kept under Earlier versions.');
+          notify(
+            replacing ? 'File replaced. The earlier file is kept under Earlier versions.' : 'File saved.',
+          );
           void client.invalidateQueries({ queryKey: ['documentVersions', record.id] });
           onClose();
         }}
@@ -181,7 +188,7 @@ export function DocumentView({ id, onBack }: { id: string; onBack: () => void })
       </HeaderCard>
       <DocumentVersions id={record.id} />
       {preview && file && <FilePreviewDialog fileKey={file} onClose={() => setPreview(false)} />}
-      {replacing && <ReplaceFileDialog record={record} onClose={() => setReplacing(false)} />}
+      {replacing && <FileDialog record={record} onClose={() => setReplacing(false)} />}
       <Dialog open={deleting} onClose={() => setDeleting(false)}>
         <DialogTitle>Delete this document?</DialogTitle>
         <DialogContent>
