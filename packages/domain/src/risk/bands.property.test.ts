@@ -182,6 +182,15 @@ describe('bands follow the business-rules §6 table for every value', () => {
     );
   });
 
+  it('refuses any denomination but the three of the statement form, by name', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom('constructor', 'toString', '__proto__')), (den) => {
+        fc.pre(!["'", "'000", "'000,000"].includes(den));
+        expect(() => sizeBand('1', den)).toThrow(/financials_denomination must be one of/);
+      }),
+    );
+  });
+
   it('a figure written with more or fewer trailing zeros gets the same band', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3 }), around([1, 1.5, 2, 3, 5, 20, 50, 90, 100]), (zeros, v) => {

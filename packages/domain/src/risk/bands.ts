@@ -55,7 +55,8 @@ export function scaleByDenomination(
   value: FigureInput,
   denomination: string | null | undefined,
 ): Decimal | null {
-  const factor = DENOMINATION_FACTORS[denomination ?? "'"];
+  const key = denomination ?? "'";
+  const factor = Object.hasOwn(DENOMINATION_FACTORS, key) ? DENOMINATION_FACTORS[key] : undefined;
   if (factor === undefined) {
     throw new Error(`financials_denomination must be one of ', '000, '000,000, got "${denomination}"`);
   }
@@ -151,7 +152,8 @@ const AUDIT_BANDS: Record<AuditType, [Band, string]> = {
  * is a review status (Under Review, Approved, Declined) rather than an audit type.
  */
 export function financialStatementsBand(status: string | null | undefined): BandResult | null {
-  const entry = (AUDIT_BANDS as Partial<Record<string, [Band, string]>>)[status ?? ''];
+  // Own keys only: a status such as "constructor" must not find Object.prototype's members.
+  const entry = status && Object.hasOwn(AUDIT_BANDS, status) ? AUDIT_BANDS[status as AuditType] : null;
   if (!entry) return null;
   return result(entry[0], `Financial statements ${entry[1]} (${status})`);
 }
