@@ -56,13 +56,19 @@ export const brokerRoutes: RouteObject[] = [
           model: 'Director',
           field: 'supplierId',
           add: '/broker/brokernewsupplierdirector/:id',
-          columns: ['director_name', 'director_jobtitle', 'director_email', 'director_status'],
+          columns: [
+            'director_name',
+            'director_jobtitle',
+            'director_email',
+            'director_id_attachment',
+            'director_status',
+          ],
         },
         {
           model: 'UBO',
           field: 'supplierId',
           add: '/broker/brokernewsupplierubo/:id',
-          columns: ['ubo_name', 'ubo_ownership_percentage', 'ubo_email', 'ubo_status'],
+          columns: ['ubo_name', 'ubo_ownership_percentage', 'ubo_email', 'ubo_id_attachment', 'ubo_status'],
         },
         {
           model: 'Buyer',
@@ -139,8 +145,18 @@ export const brokerRoutes: RouteObject[] = [
       editable: true,
       risk: true,
       related: [
-        { model: 'Director', field: 'buyerId', add: '/broker/brokernewbuyerdirector/:id' },
-        { model: 'UBO', field: 'buyerId', add: '/broker/brokernewbuyerubo/:id' },
+        {
+          model: 'Director',
+          field: 'buyerId',
+          add: '/broker/brokernewbuyerdirector/:id',
+          columns: ['director_name', 'director_jobtitle', 'director_id_attachment', 'director_status'],
+        },
+        {
+          model: 'UBO',
+          field: 'buyerId',
+          add: '/broker/brokernewbuyerubo/:id',
+          columns: ['ubo_name', 'ubo_ownership_percentage', 'ubo_id_attachment', 'ubo_status'],
+        },
         { model: 'Document', field: 'buyerId', add: '/broker/brokernewdocument/:id' },
         { model: 'Financials', field: 'buyerId', add: '/broker/brokernewfinancials/:userId/:id/:identityId' },
         { model: 'Request', field: 'buyerId' },
