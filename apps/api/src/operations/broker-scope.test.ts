@@ -143,6 +143,20 @@ describeDatabases('broker scope (issue 4)', (db) => {
       });
       expect(reopen.errors?.[0]?.errorType).toBe('Unauthorized');
       expect(await statusOf(line.id)).toBe('Investor Offer Pending');
+      // Submitted terms are what the investor decides on: frozen for the broker, not for admin.
+      const fee = await update('Broker', 'Buyer', line.id, { buyer_loan_broker_fee: '35' });
+      expect(fee.errors?.[0]?.message).toMatch(
+        /terms of a line that is Investor Offer Pending cannot be changed \(buyer_loan_broker_fee\)/,
+      );
+      expect(await update('Broker', 'Buyer', line.id, { buyer_loan_broker_fee: '20.00' })).not.toHaveProperty(
+        'errors',
+      );
+      expect(await update('Broker', 'Buyer', line.id, { buyer_description: 'Dairy' })).not.toHaveProperty(
+        'errors',
+      );
+      expect(await update('Admin', 'Buyer', line.id, { buyer_loan_broker_fee: '15' })).not.toHaveProperty(
+        'errors',
+      );
       const history = await api.gql<{ statusHistory: { to: string; actorRole: string }[] }>(
         'Broker',
         `query { statusHistory(model: "Buyer", id: "${line.id}") { to actorRole } }`,

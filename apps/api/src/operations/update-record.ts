@@ -12,6 +12,7 @@ import { derivedFields } from './derived-fields.ts';
 import { keepReplacedFile } from './document-versions.ts';
 import { getRecord } from './get-record.ts';
 import {
+  checkBrokerLineTerms,
   checkBrokerOwnerOfParent,
   checkBrokerSupplierOwner,
   checkInput,
@@ -75,6 +76,7 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
   const updated = await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(ctx, tx, input, 'update');
     await checkReferences(tx, caller, entity, values);
+    checkBrokerLineTerms(caller, model, current, values);
     const merged = { ...current, ...values };
     if ('userId' in values || 'supplierId' in values || 'buyerId' in values)
       await checkBrokerOwnerOfParent(tx, caller, entity, merged);

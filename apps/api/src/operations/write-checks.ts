@@ -215,6 +215,45 @@ export async function ownerOfParent(tx: Queryable, entity: EntityDef, values: Ro
   return null;
 }
 
+/** A line's terms as the broker proposes them (business-rules §2–§3). */
+const LINE_TERMS = [
+  'buyer_loan_request_amount',
+  'investorId',
+  'spvId',
+  'brokerId',
+  'buyer_loan_advance_rate',
+  'buyer_loan_collateral',
+  'buyer_loan_covenants',
+  'buyer_loan_transaction_fee',
+  'buyer_loan_discount_fee',
+  'buyer_loan_spv_fee',
+  'buyer_loan_broker_fee',
+  'buyer_loan_rate',
+  'buyer_loan_type',
+];
+
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if ((a ?? null) === null || (b ?? null) === null) return (a ?? null) === (b ?? null);
+  const x = Number(a);
+  const y = Number(b);
+  return Number.isFinite(x) && Number.isFinite(y) ? x === y : String(a) === String(b);
+};
+
+/**
+ * Once a line is submitted for an investor offer, its terms are the ones the investor decides on:
+ * the broker changes them only while the line is under review (admin reopens it for that).
+ */
+export function checkBrokerLineTerms(caller: Caller, model: ModelName, current: Row, values: Row): void {
+  if (caller.role !== 'Broker' || model !== 'Buyer') return;
+  const status = typeof current.buyer_status === 'string' ? current.buyer_status : 'Under Review';
+  if (status === 'Under Review') return;
+  const changed = LINE_TERMS.filter((f) => f in values && !sameValue(values[f], current[f]));
+  if (changed.length)
+    throw unauthorized(
+      `Not allowed: the terms of a line that is ${status} cannot be changed (${changed.join(', ')}); an administrator may reopen it`,
+    );
+}
+
 export const conflict = (current: Row | null): ApiError =>
   new ApiError(
     'ConflictUnhandled',
