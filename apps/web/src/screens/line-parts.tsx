@@ -21,9 +21,15 @@ export function Grade({ record, financials }: { record: ApiRecord; financials: r
         Not graded
       </Typography>
     );
+  const counted = assessment.criteria.filter((c) => c.band).length;
   return (
     <span title={`Score ${assessment.score}: ${assessment.explanation}`}>
       <GradeChip grade={assessment.grade} size="small" />
+      {counted * 2 < assessment.criteria.length && (
+        <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
+          on {counted} of {assessment.criteria.length} criteria
+        </Typography>
+      )}
     </span>
   );
 }

@@ -27,6 +27,12 @@ const NONE: readonly ApiRecord[] = [];
 /** Only outstanding requests count towards a line (business-rules §4): fetch just those. */
 const OUTSTANDING = { request_status: { eq: 'Approved' } };
 
+/** Amounts (right-aligned cells) never break between the currency code and the figure; cells sit closer to fit them. */
+const AMOUNTS_ON_ONE_LINE = {
+  '& td.MuiTableCell-alignRight': { whiteSpace: 'nowrap' },
+  '& .MuiTableCell-root': { px: 1.25 },
+} as const;
+
 const money = (r: ApiRecord, field: string) => formatMoney(r[field], r.buyer_currency as string);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -98,14 +104,14 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
         {waiting.length === 0 ? (
           <Empty>No lines are waiting for a decision.</Empty>
         ) : (
-          <Table size="small">
+          <Table size="small" sx={AMOUNTS_ON_ONE_LINE}>
             <TableHead>
               <TableRow>
                 <TableCell>Buyer</TableCell>
                 <TableCell>Risk grade</TableCell>
                 <TableCell align="right">Requested</TableCell>
                 <TableCell>Proposed terms</TableCell>
-                <TableCell>Status</TableCell>
+                {area === 'broker' && <TableCell>Status</TableCell>}
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -118,13 +124,17 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
                   <TableCell>
                     <Grade record={b} financials={financials.get(b.id) ?? NONE} />
                   </TableCell>
-                  <TableCell align="right">{money(b, 'buyer_loan_request_amount')}</TableCell>
-                  <TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(b, 'buyer_loan_request_amount')}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 260 }}>
                     <Terms line={b} />
                   </TableCell>
-                  <TableCell>
-                    <StatusChip status={b.buyer_status as string} />
-                  </TableCell>
+                  {area === 'broker' && (
+                    <TableCell>
+                      <StatusChip status={b.buyer_status as string} />
+                    </TableCell>
+                  )}
                   <TableCell>
                     <Stack direction="row" sx={{ gap: 1 }}>
                       <StatusActions model="Buyer" record={b} size="small" />
@@ -141,7 +151,7 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
           <Empty>No approved lines yet.</Empty>
         ) : (
           <>
-            <Table size="small">
+            <Table size="small" sx={AMOUNTS_ON_ONE_LINE}>
               <TableHead>
                 <TableRow>
                   <TableCell>Buyer</TableCell>
@@ -186,7 +196,7 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
         {declined.length === 0 ? (
           <Empty>No declined lines.</Empty>
         ) : (
-          <Table size="small">
+          <Table size="small" sx={AMOUNTS_ON_ONE_LINE}>
             <TableHead>
               <TableRow>
                 <TableCell>Buyer</TableCell>
@@ -243,7 +253,7 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
           </Box>
         ) : (
           <>
-            <Table size="small" aria-label="Obligors">
+            <Table size="small" aria-label="Obligors" sx={AMOUNTS_ON_ONE_LINE}>
               <TableHead>
                 <TableRow>
                   <TableCell>Buyer</TableCell>
@@ -281,7 +291,9 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell>{f.nextDue ? formatDate(f.nextDue) : '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {f.nextDue ? formatDate(f.nextDue) : '—'}
+                    </TableCell>
                     <TableCell>
                       <Grade record={b} financials={financials.get(b.id) ?? NONE} />
                     </TableCell>

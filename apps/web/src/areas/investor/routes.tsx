@@ -24,6 +24,8 @@ export const investorRoutes: RouteObject[] = [
     lazy: screen(detailScreens, (m) => m.DetailScreen, {
       model: 'Financials',
       area: 'investor',
+      listLabel: 'Obligors',
+      listTo: '/investor/obligors',
       editable: true,
       risk: true,
     }),

@@ -1,0 +1,430 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Api, claims, type Row } from '../support/api.ts';
+import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
+import { DEMO_EMAIL } from '../support/config.ts';
+import { confirmMove, fillText, pdf, stampOf, until } from '../support/flows.ts';
+
+/**
+ * Issue 4, buyer credit lines on the funders' side: the investor approves a pending line with a
+ * limit and an adjusted spread at /investor/limits; the supplier's buyer card shows the approved
+ * limit and what is available; the SPV declines another pending line with a reason, which the line
+ * then shows; the obligors screens show the approved line with its exposure and available limit,
+ * and the demo lines with figures computed here from the API. Another investor never sees the
+ * lines. The two pending lines are made in the setup (the supplier adds them, the admin proposes
+ * the terms), so that the demo's own pending lines stay as they are for the other files of a run.
+ */
+const INVESTOR2 = 'investor2@demo.test';
+const CALL_MOVE = 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }';
+
+/** `USD 1,234.50` from an amount in minor units (2 decimals): as the screens show money. */
+function money(cents: bigint, currency: string): string {
+  const neg = cents < 0n;
+  const s = (neg ? -cents : cents).toString().padStart(3, '0');
+  const int = s.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency} ${neg ? '−' : ''}${int}.${s.slice(-2)}`;
+}
+/** An API decimal string with at most 2 decimals in minor units, exactly (no floats). */
+function cents(v: unknown): bigint {
+  const [int = '0', frac = ''] = String(v ?? '0').split('.');
+  return BigInt(int + (frac + '00').slice(0, 2));
+}
+
+describe('Funder lines: approve and decline at limits, buyer cards, obligors', () => {
+  let browser: Browser | undefined;
+  let api: Api;
+  const n = stampOf();
+  const approveName = `E2E Approve ${n} Trading AG`;
+  const declineName = `E2E Decline ${n} Foods SA`;
+  const reason = `Concentration too high for sector ${n}`;
+  let approveId = '';
+  let declineId = '';
+  let supplierGroup = '';
+  let fileKey = '';
+  const contexts: BrowserContext[] = [];
+  const tabs = new Map<string, Tab>();
+  let current: Tab | undefined;
+
+  const token = async (email: string) => (await api.signIn(email)).idToken;
+  const tab = async (email: string): Promise<Tab> => {
+    const known = tabs.get(email);
+    if (known) return (current = known);
+    const context = await newContext(browser as Browser);
+    contexts.push(context);
+    context.setDefaultTimeout(10_000);
+    const t = await Tab.open(context);
+    await signInThroughUI(t.page, email);
+    await t.settle();
+    tabs.set(email, t);
+    return (current = t);
+  };
+  const line = async (id: string) => {
+    const data = await api.gql<{ getBuyer: Row | null }>(
+      await token(DEMO_EMAIL.admin),
+      `query ($id: ID!) { getBuyer(id: $id) { id buyer_status buyer_loan_approved_amount buyer_loan_discount_fee } }`,
+      { id },
+    );
+    return data.getBuyer;
+  };
+
+  /** A new line of supplier S1 with the demo investor I1 and SPV P, taken to Investor Offer Pending. */
+  async function pendingLine(
+    name: string,
+    currency: string,
+    amount: string,
+    investorId: string,
+    spvId: string,
+  ) {
+    const supplierToken = await token(DEMO_EMAIL.supplier);
+    const [supplier] = await api.list(supplierToken, 'Supplier', 'userId', { userId: { eq: supplierGroup } });
+    if (!supplier) throw new Error('Demo data: no supplier S1');
+    const created = await api.gql<{ createBuyer: Row & { _version: number } }>(
+      supplierToken,
+      `mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id _version } }`,
+      {
+        input: {
+          supplierId: supplier.id,
+          buyer_name: name,
+          buyer_country: 'DE',
+          buyer_currency: currency,
+          buyer_date_of_incorporation: '2001-04-02',
+          buyer_loan_request_amount: amount,
+        },
+      },
+    );
+    const adminToken = await token(DEMO_EMAIL.admin);
+    const id = created.createBuyer.id;
+    await api.gql(adminToken, `mutation ($input: UpdateBuyerInput!) { updateBuyer(input: $input) { id } }`, {
+      input: {
+        id,
+        _version: created.createBuyer._version,
+        investorId,
+        spvId,
+        buyer_loan_advance_rate: '90',
+        buyer_loan_rate: 'SOFR(3M)',
+        buyer_loan_discount_fee: '4.5',
+        buyer_loan_transaction_fee: '25',
+        buyer_loan_broker_fee: '20',
+        buyer_loan_spv_fee: '0.5',
+      },
+    });
+    await api.gql(adminToken, CALL_MOVE, { input: { model: 'Buyer', id, to: 'Investor Offer Pending' } });
+    return id;
+  }
+
+  beforeAll(async () => {
+    api = new Api(baseURL());
+    const adminToken = await token(DEMO_EMAIL.admin);
+    const groupOf = async (email: string) => String(claims(await token(email))['custom:groupid']);
+    supplierGroup = await groupOf(DEMO_EMAIL.supplier);
+    const [investor] = await api.list(adminToken, 'Investor', 'userId', {
+      userId: { eq: await groupOf(DEMO_EMAIL.investor) },
+    });
+    const [spv] = await api.list(adminToken, 'Spv', 'userId', {
+      userId: { eq: await groupOf(DEMO_EMAIL.spv) },
+    });
+    if (!investor || !spv) throw new Error('Demo data: no investor I1 or SPV P');
+    approveId = await pendingLine(approveName, 'USD', '800000.00', investor.id, spv.id);
+    declineId = await pendingLine(declineName, 'EUR', '300000.00', investor.id, spv.id);
+    // A credit report on the line to approve, uploaded by the supplier.
+    const form = new FormData();
+    const file = pdf(`credit-report-${n}.pdf`);
+    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+    const supplierToken = await token(DEMO_EMAIL.supplier);
+    const res = await fetch(`${baseURL()}/files`, {
+      method: 'POST',
+      headers: { authorization: supplierToken },
+      body: form,
+    });
+    if (res.status !== 201) throw new Error(`Upload refused: ${res.status} ${await res.text()}`);
+    fileKey = ((await res.json()) as { key: string }).key;
+    const [supplier] = await api.list(supplierToken, 'Supplier', 'userId', { userId: { eq: supplierGroup } });
+    await api.gql(
+      supplierToken,
+      `mutation ($input: CreateDocumentInput!) { createDocument(input: $input) { id } }`,
+      {
+        input: {
+          buyerId: approveId,
+          supplierId: supplier?.id,
+          document_type: 'Company Credit Report',
+          document_attachment: fileKey,
+        },
+      },
+    );
+    browser = await launch();
+  });
+  let failed = false;
+  beforeEach((ctx) => {
+    // Each step needs the ones before it.
+    if (failed) ctx.skip();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') {
+      failed = true;
+      await current?.screenshot(`fail-funder-lines-${ctx.task.name.slice(0, 40)}`).catch(() => undefined);
+    }
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  it('never shows the lines to another investor (server-enforced)', async () => {
+    const other = await token(INVESTOR2);
+    const seen = await api.list(other, 'Buyer', 'buyer_name', { buyer_name: { beginsWith: 'E2E ' } });
+    expect(seen.map((b) => b.id)).not.toContain(approveId);
+    expect(seen.map((b) => b.id)).not.toContain(declineId);
+    const direct = await api.gql<{ getBuyer: Row | null }>(
+      other,
+      'query ($id: ID!) { getBuyer(id: $id) { id } }',
+      {
+        id: approveId,
+      },
+    );
+    expect(direct.getBuyer).toBeNull();
+    await expect(
+      api.gql(other, CALL_MOVE, {
+        input: {
+          model: 'Buyer',
+          id: approveId,
+          to: 'Approved',
+          values: JSON.stringify({ buyer_loan_approved_amount: '1' }),
+        },
+      }),
+    ).rejects.toThrow(/Unauthorized/);
+    const download = await fetch(`${baseURL()}/files/${fileKey}`, { headers: { authorization: other } });
+    expect(download.status).toBeGreaterThanOrEqual(400);
+
+    const t = await tab(INVESTOR2);
+    const visit = await t.visit('/investor/limits');
+    expect(visit.problems).toEqual([]);
+    expect(visit.mainText).not.toContain(approveName);
+    expect(visit.mainText).not.toContain(declineName);
+    await t.visit(`/investor/buyer/${approveId}`);
+    await until(() => t.page.locator('main').innerText()).toMatch(/does not exist or you do not have access/);
+    expect((await line(approveId))?.buyer_status).toBe('Investor Offer Pending');
+  });
+
+  it('the investor approves a line at /investor/limits with a limit and an adjusted spread', async () => {
+    const t = await tab(DEMO_EMAIL.investor);
+    const page = t.page;
+    const visit = await t.visit('/investor/limits');
+    expect(visit.problems).toEqual([]);
+    const row = page
+      .getByRole('region', { name: 'Awaiting an offer' })
+      .getByRole('row')
+      .filter({ hasText: approveName });
+    await until(() => row.innerText()).toMatch(/USD 800,000\.00/);
+    expect(await row.innerText()).toMatch(/Grade [A-D]|Not graded/);
+    expect(await row.innerText()).toMatch(/SOFR\(3M\) \+ 4\.5 %/);
+    await row.getByRole('button', { name: 'Approve line' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    const limit = dialog.getByLabel('Approved limit');
+    expect(await limit.inputValue()).toBe('800000.00');
+    // More than requested, then a fraction of a cent: refused in the dialog, nothing sent.
+    await limit.fill('800000.01');
+    await dialog.getByRole('button', { name: 'Approve line', exact: true }).click();
+    await until(() => dialog.innerText()).toMatch(/At most the requested USD 800,000\.00/);
+    await limit.fill('650000.505');
+    await until(() => dialog.innerText()).toMatch(/Use at most 2 decimals/);
+    await limit.fill('0');
+    await until(() => dialog.innerText()).toMatch(/more than 0; decline the line instead/);
+    expect((await line(approveId))?.buyer_status).toBe('Investor Offer Pending');
+
+    await limit.fill('650,000.50');
+    await fillText(page, 'approved-spread', '5.25');
+    await dialog.getByLabel('Comment (optional)').fill('Approved below the request: concentration');
+    await page.waitForTimeout(400); // the label and button transitions, for the screenshot
+    await t.screenshot('investor-limits-approve-dialog');
+    const since = Date.now();
+    await confirmMove(page, dialog, 'Approve line');
+    expect(await line(approveId)).toMatchObject({
+      buyer_status: 'Approved',
+      buyer_loan_approved_amount: '650000.50',
+      buyer_loan_discount_fee: '5.25',
+    });
+    // It leaves the waiting list for the approved lines, with nothing used yet.
+    const approved = page
+      .getByRole('region', { name: 'Approved lines' })
+      .getByRole('row')
+      .filter({ hasText: approveName });
+    await until(() => approved.innerText()).toMatch(/USD 650,000\.50\s+USD 0\.00\s+USD 650,000\.50/);
+    // Recorded in the history (by the investor) and e-mailed to the supplier.
+    const history = await api.gql<{ statusHistory: Row[] }>(
+      await token(DEMO_EMAIL.supplier),
+      'query ($id: ID!) { statusHistory(model: "Buyer", id: $id) { to comment actorRole } }',
+      { id: approveId },
+    );
+    expect(history.statusHistory.at(-1)).toMatchObject({
+      to: 'Approved',
+      actorRole: 'Investor',
+      comment: 'Approved below the request: concentration',
+    });
+    await until(async () => {
+      const mail = (await api.mails()).find(
+        (m) =>
+          m.to === DEMO_EMAIL.supplier &&
+          m.subject.includes(approveName) &&
+          Date.parse(m.sentAt) >= since - 1000,
+      );
+      return mail ? `${mail.subject}\n${mail.text}` : '';
+    }).toMatch(
+      /: Approved\n[\s\S]*Approved limit USD 650,000\.50 \(requested USD 800,000\.00\); spread 5\.25 %/,
+    );
+  });
+
+  it('the investor sees the line’s risk, documents (preview) and financials at /investor/buyer/{id}', async () => {
+    const t = await tab(DEMO_EMAIL.investor);
+    const page = t.page;
+    const visit = await t.visit(`/investor/buyer/${approveId}`);
+    expect(visit.problems).toEqual([]);
+    const risk = page.getByRole('region', { name: 'Risk assessment' });
+    await until(() => risk.innerText()).toMatch(/How the grade is derived/);
+    expect(await risk.innerText()).toMatch(/Time in business[\s\S]*Incorporated 2001-04-02/);
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await until(() => documents.innerText()).toMatch(/Company Credit Report/);
+    await documents
+      .getByRole('button', { name: /^Preview / })
+      .first()
+      .click();
+    const preview = page.getByRole('dialog').filter({ hasText: `credit-report-${n}.pdf` });
+    await preview.waitFor({ state: 'visible' });
+    await until(() => preview.getByRole('button', { name: 'Download' }).isEnabled()).toBe(true);
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await preview.waitFor({ state: 'hidden' });
+
+    // Financials: added through the investor's own form, then opened at /investor/financials/{id}.
+    await page.getByRole('region', { name: 'Financials' }).getByRole('button', { name: 'Add' }).click();
+    await page.waitForURL((u) =>
+      u.pathname.startsWith(`/investor/investornewfinancials/${supplierGroup}/${approveId}/`),
+    );
+    await t.settle();
+    await fillText(page, 'financials_reporting_period', '2025');
+    await fillText(page, 'current_assets', '3000000');
+    await fillText(page, 'current_liabilities', '2000000');
+    await page.locator('main form').getByRole('button', { name: 'Save financial statements' }).click();
+    await page.waitForURL((u) => /^\/investor\/financials\/[^/]+$/.test(u.pathname), { timeout: 15_000 });
+    await t.settle();
+    const statement = await t.describe(page.url());
+    expect(statement.problems).toEqual([]);
+    await until(() => page.getByRole('region', { name: 'Risk assessment' }).innerText()).toMatch(
+      /Current ratio\s+1\.5[\s\S]*Current ratio 1\.5\S* is at least 1\.5: Low/,
+    );
+    await t.visit(`/investor/buyer/${approveId}`);
+    await until(() => page.getByRole('region', { name: 'Financials' }).innerText()).toMatch(/2025/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await t.screenshot('investor-buyer-line');
+  });
+
+  it('the supplier’s buyer card shows the approved limit and the available amount', async () => {
+    const t = await tab(DEMO_EMAIL.supplier);
+    const page = t.page;
+    const visit = await t.visit('/app/buyers');
+    expect(visit.problems).toEqual([]);
+    const card = page
+      .locator('.MuiCard-root')
+      .filter({ has: page.getByRole('heading', { name: approveName }) });
+    await until(() => card.innerText()).toMatch(/Approved limit\s*USD 650,000\.50/);
+    expect(await card.innerText()).toMatch(/Requested limit\s*USD 800,000\.00/);
+    expect(await card.innerText()).toMatch(/Available\s*USD 650,000\.50/);
+    await until(() => card.getByRole('button', { name: 'New request' }).isVisible()).toBe(true);
+  });
+
+  it('the SPV declines the other line at /spv/limits with a reason, shown on the line', async () => {
+    const t = await tab(DEMO_EMAIL.spv);
+    const page = t.page;
+    const visit = await t.visit('/spv/limits');
+    expect(visit.problems).toEqual([]);
+    const row = page
+      .getByRole('region', { name: 'Awaiting an offer' })
+      .getByRole('row')
+      .filter({ hasText: declineName });
+    await row.getByRole('button', { name: 'Decline line' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: 'Decline line', exact: true }).click();
+    await until(() => dialog.innerText()).toMatch(/Say why: a reason is required/);
+    expect((await line(declineId))?.buyer_status).toBe('Investor Offer Pending');
+    await dialog.getByLabel('Reason').fill(reason);
+    await confirmMove(page, dialog, 'Decline line');
+    expect(await line(declineId)).toMatchObject({
+      buyer_status: 'Declined',
+      buyer_loan_approved_amount: '0',
+    });
+
+    const declined = page
+      .getByRole('region', { name: 'Declined lines' })
+      .getByRole('row')
+      .filter({ hasText: declineName });
+    await until(() => declined.innerText()).toContain(reason);
+    expect(await declined.innerText()).toMatch(/EUR 300,000\.00\s+EUR 0\.00/);
+    await t.visit(`/spv/buyer/${declineId}`);
+    await until(() => page.getByRole('region', { name: 'History' }).innerText()).toContain(reason);
+
+    const supplier = await tab(DEMO_EMAIL.supplier);
+    await supplier.page.reload({ waitUntil: 'domcontentloaded' });
+    await supplier.visit('/app/buyers');
+    const card = supplier.page
+      .locator('.MuiCard-root')
+      .filter({ has: supplier.page.getByRole('heading', { name: declineName }) });
+    await until(() => card.innerText()).toMatch(/Declined[\s\S]*Approved limit\s*EUR 0\.00/);
+    await supplier.screenshot('supplier-buyers-cards');
+  });
+
+  it('obligors show the approved line and the demo lines with exposure and available computed from the API', async () => {
+    for (const [email, base] of [
+      [DEMO_EMAIL.investor, '/investor'],
+      [DEMO_EMAIL.spv, '/spv'],
+    ] as const) {
+      const t = await tab(email);
+      const page = t.page;
+      const visit = await t.visit(`${base}/obligors`);
+      expect(visit.problems).toEqual([]);
+      expect(visit.mainText).toMatch(/Exposure \(outstanding purchases\)/);
+      const rowOf = (name: string) =>
+        page.getByRole('table', { name: 'Obligors' }).getByRole('row').filter({ hasText: name });
+      await until(() => rowOf(approveName).innerText()).toMatch(
+        /USD 650,000\.50\s+USD 0\.00\s+USD 650,000\.50\s+USD 0\.00/,
+      );
+      expect(visit.mainText).not.toContain(declineName);
+
+      // Every approved line the viewer funds, figures computed here (exact, in cents) from what the API returns.
+      const idToken = await token(email);
+      const lines = await api.list(idToken, 'Buyer', 'buyer_name buyer_currency buyer_loan_approved_amount', {
+        buyer_status: { eq: 'Approved' },
+      });
+      const requests = await api.list(
+        idToken,
+        'Request',
+        'buyerId invoice_purchase_amount invoice_currency',
+        {
+          request_status: { eq: 'Approved' },
+        },
+      );
+      // The new line and the demo's approved lines of this funder (decisions §7: two per supplier).
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(await rowOf('').count()).toBeGreaterThanOrEqual(lines.length);
+      const totals = new Map<string, bigint>();
+      for (const l of lines) {
+        const currency = String(l.buyer_currency);
+        const exposure = requests
+          .filter((r) => r.buyerId === l.id && (r.invoice_currency ?? currency) === currency)
+          .reduce((sum, r) => sum + cents(r.invoice_purchase_amount), 0n);
+        const limit = cents(l.buyer_loan_approved_amount);
+        totals.set(currency, (totals.get(currency) ?? 0n) + exposure);
+        const text = await rowOf(String(l.buyer_name)).first().innerText();
+        expect(text, String(l.buyer_name)).toContain(
+          `${money(limit, currency)}\t${money(exposure, currency)}`,
+        );
+        expect(text, String(l.buyer_name)).toContain(money(limit - exposure, currency));
+      }
+      // One total per currency, never one across currencies.
+      for (const [currency, exposure] of totals) {
+        const total = page.getByRole('row').filter({ hasText: new RegExp(`^Total ${currency} \\(`) });
+        expect(await total.innerText()).toContain(money(exposure, currency));
+      }
+      await t.screenshot(`${base.slice(1)}-obligors`);
+    }
+  });
+});
