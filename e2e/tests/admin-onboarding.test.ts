@@ -202,6 +202,34 @@ describe('Admin onboarding: investor company with PEP director, document, checkl
     clean();
   });
 
+  it('adds the investor’s financial statements through adminnewfinancials; the ratios are derived', async () => {
+    const page = admin.page;
+    await region(page, 'Financials').getByRole('button', { name: 'Add' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith(`/admin/adminnewfinancials/${groupId}/-/`));
+    expect(new URL(page.url()).searchParams.get('investorId')).toBe(investorId);
+    await admin.settle();
+    await fillText(page, 'financials_reporting_period', '2025');
+    await fillText(page, 'current_assets', '3000000');
+    await fillText(page, 'current_liabilities', '2000000');
+    await page.locator('main form').getByRole('button', { name: 'Save financial statements' }).click();
+    await page.waitForURL((u) => /^\/admin\/financials\/[^/]+$/.test(u.pathname), { timeout: 15_000 });
+    await admin.settle();
+    const statementId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const [statement] = await api.list(await adminToken(), 'Financials', 'investorId userId current_ratio', {
+      id: { eq: statementId },
+    });
+    expect(statement).toMatchObject({ investorId, userId: groupId });
+    expect(Number(statement?.current_ratio)).toBe(1.5);
+    // The statements sit under their company.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: company }).click();
+    await page.waitForURL((u) => u.pathname === `/admin/investor/${investorId}`);
+    await admin.settle();
+    await until(() => region(page, 'Onboarding checklist').innerText()).toMatch(
+      /Financial statements · optional for the review\s*Complete/,
+    );
+    clean();
+  });
+
   it('submits the investor for review and approves it with the checklist complete; history and e-mail follow', async () => {
     const page = admin.page;
     const checklist = region(page, 'Onboarding checklist');

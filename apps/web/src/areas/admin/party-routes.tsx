@@ -5,6 +5,8 @@ import { detailScreens, formScreens, groupScreens, listScreens } from '../loader
 
 /** The admin screens of documents: a new document for any record a Document links to, its owners. */
 export const documentScreens = () => import('../../screens/document-screens.tsx');
+/** Pages of records that belong to a party (people, statements), under that party. */
+const ownedScreens = () => import('../../screens/owned-detail.tsx');
 
 const A = 'admin' as const;
 
@@ -59,14 +61,22 @@ export const personForm = (
     back: `${listTo.replace(/s$/, '')}/:id`,
   });
 
-/** `director/{id}`, `ubo/{id}`: the person (PEP marked on its header), its review and its documents. */
+/** `director/{id}`, `ubo/{id}`: the person under its company (PEP marked on its header), its review and documents. */
 export const personDetail = (model: 'Director' | 'UBO') =>
-  screen(detailScreens, (m) => m.DetailScreen, {
+  screen(ownedScreens, (m) => m.OwnedDetailScreen, {
     model,
     area: A,
-    editable: true,
     deletable: true,
     related: [documents(model === 'Director' ? 'directorId' : 'uboId')],
+  });
+
+/** `financials/{id}`: the statements under their buyer line or company: derived figures, risk bands, documents. */
+export const financialsDetail = () =>
+  screen(ownedScreens, (m) => m.OwnedDetailScreen, {
+    model: 'Financials',
+    area: A,
+    risk: true,
+    related: [documents('financialsId')],
   });
 
 /** `investor/{id}`, `spv/{id}`, `broker/{id}`: the company with its checklist, people, documents, accounts. */

@@ -15,6 +15,7 @@ import {
   documentCreate,
   documentScreens,
   documents,
+  financialsDetail,
   groupList,
   partyCreate,
   partyDetail,
@@ -191,13 +192,7 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     path: 'financials/:id',
-    lazy: screen(detailScreens, (m) => m.DetailScreen, {
-      model: 'Financials',
-      area: A,
-      editable: true,
-      risk: true,
-      related: [documents('financialsId')],
-    }),
+    lazy: financialsDetail(),
   },
   {
     path: 'requests',
