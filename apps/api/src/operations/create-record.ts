@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INITIAL_VALUES, entityOf, tableOf, type ModelName } from '@rf/domain';
+import { entityOf, initialValuesOf, tableOf, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row, SqlValue } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
@@ -32,7 +32,10 @@ export async function createRecord(
   const { model } = input;
   const entity = entityOf(model);
   checkOperationAllowed(caller, model, 'create');
-  const values: Row = { ...INITIAL_VALUES[model], ...checkInput(caller, entity, input.values, 'create') };
+  const values: Row = {
+    ...initialValuesOf(model, input.values),
+    ...checkInput(caller, entity, input.values, 'create'),
+  };
 
   const created = await ctx.db.transaction(async (tx) => {
     await checkReferences(tx, caller, entity, values);

@@ -127,6 +127,20 @@ export const INITIAL_VALUES: Partial<Record<ModelName, Readonly<Record<string, s
   Bank: { bank_status: 'Under Review' },
 };
 
+/**
+ * The values a new row of `model` starts with, given what the caller sent: the model's own, and
+ * "Under Review" for a party's financial statements (a buyer's keep the audit type in
+ * financials_status instead, business-rules §2).
+ */
+export function initialValuesOf(
+  model: ModelName,
+  input: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, string>> {
+  const base = INITIAL_VALUES[model] ?? {};
+  if (model === 'Financials' && !input.buyerId) return { ...base, financials_status: 'Under Review' };
+  return base;
+}
+
 /** Fields never returned to any client (bank-link secrets, decisions §3). */
 export function isSecretField(model: ModelName, fieldName: string): boolean {
   return REGISTRY[model].fieldsByName.get(fieldName)?.type === 'secret';
