@@ -2,10 +2,9 @@ import { assessBuyer } from '@rf/domain/risk/assessment';
 import { Button, TableCell, TableRow, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate, formatMoney, todayIso } from '../entity/format.ts';
+import { formatMoney, todayIso } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
-import { useStatusHistory } from '../entity/status-api.ts';
 import type { CurrencyTotals } from './lines.ts';
 import { GradeChip } from './risk-panel.tsx';
 
@@ -64,35 +63,6 @@ export function BuyerLink({ line, base }: { line: ApiRecord; base: string }) {
     >
       {String(line.buyer_name ?? '')}
     </Button>
-  );
-}
-
-/** Why a line was declined: the comment of its last move to Declined (status history), with who and when. */
-export function DeclineReason({ line }: { line: ApiRecord }) {
-  const history = useStatusHistory('Buyer', line.id);
-  if (history.isLoading) return <Typography variant="body2">…</Typography>;
-  if (history.error)
-    return (
-      <Typography variant="body2" color="error">
-        {history.error.message}
-      </Typography>
-    );
-  const last = [...(history.data ?? [])].reverse().find((h) => h.to === 'Declined');
-  if (!last)
-    return (
-      <Typography variant="body2" color="text.disabled">
-        No reason recorded
-      </Typography>
-    );
-  return (
-    <>
-      <Typography variant="body2" data-testid="decline-reason">
-        {last.comment || 'No reason recorded'}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {last.actorName ?? last.actorRole}, {formatDate(last.changedAt.slice(0, 10))}
-      </Typography>
-    </>
   );
 }
 
