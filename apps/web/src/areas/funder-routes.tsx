@@ -42,6 +42,17 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
           {
             model: 'Financials',
             field: 'buyerId',
+            // The statement and the ratios derived from it (business-rules §6), also for the SPV,
+            // whose area has no statement screen of its own (spec §2).
+            columns: [
+              'financials_reporting_period',
+              'financials_status',
+              'sales',
+              'working_capital',
+              'current_ratio',
+              'interest_coverage',
+              'debt_equity_ratio',
+            ],
             ...(area === 'investor'
               ? {
                   add: `${base}/investornewfinancials/:userId/:id/:identityId`,
