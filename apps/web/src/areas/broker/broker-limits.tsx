@@ -12,13 +12,16 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Loading } from '../../app/status-screens.tsx';
-import { formatMoney, formatRate } from '../../entity/format.ts';
+import { formatMoney, formatRate, todayIso } from '../../entity/format.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { useAll } from '../../entity/hooks.ts';
 import { PageHeader, StatusChip } from '../../layout/page.tsx';
-import { subtractDecimals, utilisationOf } from '../../screens/lines.ts';
+import { lineFigures } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';
+
+/** Amounts stay on one line (currency and figure together). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 const money = (b: ApiRecord, field: string) =>
   formatMoney(b[field], b.buyer_currency as string | undefined) || '—';
@@ -53,6 +56,7 @@ export function BrokerLimitsScreen() {
   if (lines.isLoading || requests.isLoading || suppliers.isLoading) return <Loading />;
   const all = lines.data ?? [];
   const reqs = requests.data ?? [];
+  const today = todayIso();
   const open = all.filter(
     (b) => b.buyer_status === 'Under Review' || b.buyer_status === 'Investor Offer Pending',
   );
@@ -116,7 +120,9 @@ export function BrokerLimitsScreen() {
               <TableRow key={b.id}>
                 {buyerCell(b)}
                 {supplierCell(b)}
-                <TableCell align="right">{money(b, 'buyer_loan_request_amount')}</TableCell>
+                <TableCell align="right" sx={NOWRAP}>
+                  {money(b, 'buyer_loan_request_amount')}
+                </TableCell>
                 <TableCell>{termsOf(b)}</TableCell>
                 <TableCell>
                   <StatusChip status={b.buyer_status as string} />
@@ -144,20 +150,26 @@ export function BrokerLimitsScreen() {
           </TableHead>
           <TableBody>
             {approved.map((b) => {
-              const used = utilisationOf(b.id, reqs);
-              const c = b.buyer_currency as string | undefined;
+              const f = lineFigures(b, reqs, today);
+              const c = f.currency || undefined;
               return (
                 <TableRow key={b.id}>
                   {buyerCell(b)}
                   {supplierCell(b)}
-                  <TableCell align="right">{money(b, 'buyer_loan_request_amount')}</TableCell>
-                  <TableCell align="right">{money(b, 'buyer_loan_approved_amount')}</TableCell>
-                  <TableCell align="right">{formatMoney(used, c)}</TableCell>
-                  <TableCell align="right">
-                    {formatMoney(subtractDecimals(b.buyer_loan_approved_amount ?? '0', used), c)}
+                  <TableCell align="right" sx={NOWRAP}>
+                    {money(b, 'buyer_loan_request_amount')}
+                  </TableCell>
+                  <TableCell align="right" sx={NOWRAP}>
+                    {money(b, 'buyer_loan_approved_amount')}
+                  </TableCell>
+                  <TableCell align="right" sx={NOWRAP}>
+                    {formatMoney(f.exposure, c)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...NOWRAP, color: f.overLimit ? 'error.main' : undefined }}>
+                    {formatMoney(f.available, c)}
                   </TableCell>
                   <TableCell>
-                    <UtilisationBar used={used} limit={b.buyer_loan_approved_amount as string} />
+                    <UtilisationBar used={f.exposure} limit={f.limit} />
                   </TableCell>
                 </TableRow>
               );
@@ -181,7 +193,9 @@ export function BrokerLimitsScreen() {
                 <TableRow key={b.id}>
                   {buyerCell(b)}
                   {supplierCell(b)}
-                  <TableCell align="right">{money(b, 'buyer_loan_request_amount')}</TableCell>
+                  <TableCell align="right" sx={NOWRAP}>
+                    {money(b, 'buyer_loan_request_amount')}
+                  </TableCell>
                   <TableCell>
                     <StatusChip status={b.buyer_status as string} />
                   </TableCell>
