@@ -101,7 +101,19 @@ export const partyDetail = (
         add: `/admin/adminnewfinancials/:userId/-/:identityId?${field}=:id`,
         rowTo: '/admin/financials/:id',
       },
-      { model: 'Bank', field, rowTo: '/admin/account/:id', title: 'Bank accounts' },
+      {
+        model: 'Bank',
+        field,
+        rowTo: '/admin/account/:id',
+        title: 'Bank accounts',
+        columns: [
+          'bank_account_name',
+          'bank_name',
+          'iso_currency_code',
+          'bank_account_purpose',
+          'bank_status',
+        ],
+      },
       ...(model === 'Broker'
         ? [
             {
