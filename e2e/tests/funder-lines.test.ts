@@ -347,11 +347,25 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
     await until(() => dialog.innerText()).toMatch(/Say why: a reason is required/);
     expect((await line(declineId))?.buyer_status).toBe('Investor Offer Pending');
     await dialog.getByLabel('Reason').fill(reason);
+    const since = Date.now();
     await confirmMove(page, dialog, 'Decline line');
     expect(await line(declineId)).toMatchObject({
       buyer_status: 'Declined',
       buyer_loan_approved_amount: '0',
     });
+    // The supplier is told why.
+    await until(async () => {
+      const mail = (await api.mails()).find(
+        (m) =>
+          m.to === DEMO_EMAIL.supplier &&
+          m.subject.includes(declineName) &&
+          Date.parse(m.sentAt) >= since - 1000,
+      );
+      return mail ? `${mail.subject}\n${mail.text}` : '';
+    }).toContain(`: Declined\nBuyer line ${declineName} is now Declined`);
+    expect((await api.mails()).find((m) => m.subject.includes(declineName))?.text).toContain(
+      `Comment: ${reason}`,
+    );
 
     const declined = page
       .getByRole('region', { name: 'Declined lines' })
