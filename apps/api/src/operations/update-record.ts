@@ -1,4 +1,4 @@
-import { entityOf, scopeOf, tableOf, type ModelName } from '@rf/domain';
+import { entityOf, reviewAgainAfterEdit, scopeOf, tableOf, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row, SqlValue } from '../db/database.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -10,6 +10,7 @@ import { requireCaller, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
 import { derivedFields } from './derived-fields.ts';
 import { keepReplacedFile } from './document-versions.ts';
+import { recordHistory } from './change-status.ts';
 import { getRecord } from './get-record.ts';
 import {
   checkBrokerLineTerms,
@@ -84,9 +85,11 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
       await checkBrokerSupplierOwner(tx, caller, values.userId, String(current.id));
     if (model === 'Document') await keepReplacedFile(tx, caller, current, values);
     await checkRecordRules(tx, model, merged, String(current.id));
+    const reviewAgain = reviewAgainAfterEdit(model, caller.role, current, values);
     const now = new Date();
     const row: Row = {
       ...values,
+      ...(reviewAgain ? { [reviewAgain.field]: 'Under Review' } : {}),
       ...(await derivedFields(tx, model, merged)),
       updatedAt: now.toISOString(),
       _lastChangedAt: now.getTime(),
@@ -98,6 +101,16 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
       [current.id as string, ...names.map((n) => row[n] as SqlValue)],
     );
     await checkRowInScope(tx, caller, model, String(current.id), 'update');
+    if (reviewAgain)
+      await recordHistory(tx, {
+        model,
+        id: String(current.id),
+        field: reviewAgain.field,
+        from: 'Approved',
+        to: 'Under Review',
+        comment: `Changed after approval (${reviewAgain.changed.join(', ')}): to be reviewed again`,
+        caller: { sub: caller.sub, name: caller.name ?? caller.email ?? null, role: caller.role },
+      });
     return (await getRecord(
       { ...ctx, caller: { ...caller, role: 'Admin' } },
       { model, id: String(current.id) },
