@@ -383,6 +383,7 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
       .locator('.MuiCard-root')
       .filter({ has: supplier.page.getByRole('heading', { name: declineName }) });
     await until(() => card.innerText()).toMatch(/Declined[\s\S]*Approved limit\s*EUR 0\.00/);
+    await until(() => card.innerText()).toMatch(new RegExp(`Reason\\s*[^\\n]*\\(SPV\\): ${reason}`));
     await supplier.screenshot('supplier-buyers-cards');
   });
 

@@ -30,6 +30,12 @@ describe('form values', () => {
     expect(result.success).toBe(false);
   });
   it('names fields in words', () => {
+    expect(humanise('ID document of David Taylor', [{ name: 'id', label: 'ID' } as never])).toBe(
+      'ID document of David Taylor',
+    );
+    expect(humanise('id and supplier_id_x', [{ name: 'id', label: 'Record id' } as never])).toBe(
+      'Record id and supplier_id_x',
+    );
     expect(humanise('invoice_amount must be a decimal number', fields)).toBe(
       'Invoice amount must be a decimal number',
     );

@@ -95,8 +95,10 @@ export function fromFormValues(
 /** Puts the field's label in place of its name in a validation message. */
 export function humanise(message: string, fields: readonly FieldDef[]): string {
   let out = message;
+  // Whole names only: the field `id` must not turn "David" into "DavID".
   for (const f of [...fields].sort((a, b) => b.name.length - a.name.length)) {
-    if (out.includes(f.name)) out = out.split(f.name).join(f.label);
+    const name = new RegExp(`(^|[^A-Za-z0-9_])${f.name}(?![A-Za-z0-9_])`, 'g');
+    out = out.replace(name, (_m, before: string) => `${before}${f.label}`);
   }
   return out;
 }

@@ -18,10 +18,10 @@ import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
-import { DeclineReason } from './decline-reason.tsx';
 import { BuyerLink, Grade, TotalsRows, useFinancialsByBuyer } from './line-parts.tsx';
 import { EXPOSURE_NOTE, lineFigures, totalsByCurrency, type LineFigures } from './lines.ts';
 import { StatusActions } from './status-actions.tsx';
+import { LatestReason } from './status-history.tsx';
 import { UtilisationBar } from './widgets.tsx';
 
 const NONE: readonly ApiRecord[] = [];
@@ -217,7 +217,7 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
                     {formatMoney(b.buyer_loan_approved_amount ?? '0', b.buyer_currency as string)}
                   </TableCell>
                   <TableCell sx={{ maxWidth: 420 }}>
-                    <DeclineReason line={b} />
+                    <LatestReason model="Buyer" id={b.id} field="buyer_status" status="Declined" />
                   </TableCell>
                 </TableRow>
               ))}

@@ -19,6 +19,7 @@ import { countryName } from '../../entity/reference-names.ts';
 import { AddIcon } from '../../layout/icons.tsx';
 import { PageHeader, StatusChip } from '../../layout/page.tsx';
 import { subtractDecimals, utilisationOf } from '../../screens/lines.ts';
+import { LatestReason } from '../../screens/status-history.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';
 
 export { AccountScreen } from './account-screen.tsx';
@@ -116,6 +117,14 @@ export function BuyersScreen() {
                           <UtilisationBar used={used} limit={b.buyer_loan_approved_amount as string} />
                         )}
                       </Grid>
+                      {b.buyer_status === 'Declined' && (
+                        <Grid size={12}>
+                          <Typography variant="body2" color="text.secondary">
+                            Reason
+                          </Typography>
+                          <LatestReason model="Buyer" id={b.id} field="buyer_status" status="Declined" />
+                        </Grid>
+                      )}
                     </Grid>
                   </CardContent>
                   {approved && (
