@@ -135,6 +135,11 @@ export function EditScreen(config: EditScreenConfig) {
                 Correct what is asked, save, then resubmit.
               </Typography>
             )}
+            {record[f] === 'Approved' && user.role !== 'Admin' && (
+              <Typography variant="body2" color="text.secondary">
+                Approved. Changing it sends it back for review.
+              </Typography>
+            )}
           </Stack>
           <LatestReason
             model={model}
