@@ -1,0 +1,189 @@
+import type { Decimal } from 'decimal.js';
+import { MoneyDecimal, minorUnitsOf, roundHalfUp } from '../money.ts';
+
+/**
+ * Credit limits of buyer lines (business-rules §4), one rule for the server (which enforces it in
+ * the transaction that inserts the requests, with the line's row locked) and the browser (which
+ * warns before sending).
+ *
+ * What a new request "would exceed the available limit" measures. A new request is not priced yet
+ * (its `invoice_purchase_amount` is fixed at approval, business-rules §3), so it is counted at the
+ * amount that will be advanced: invoice_amount × the line's advance rate / 100 (100 when the line
+ * names none). The purchase amount is that advance less the discount fee, so the advance is an
+ * upper bound of what the request will use once approved: the check is conservative and an
+ * approval can never push the line over a limit that the request fitted in.
+ *
+ * For the same reason the requests already waiting for a decision (Under Review, Documents
+ * Pending) hold their advance against the limit too: otherwise any number of requests, each one
+ * fitting on its own, could be submitted before the first approval, and requests sent at the same
+ * moment could together overshoot. So, in the line's currency:
+ *   utilisation = Σ invoice_purchase_amount of Approved (not Settled) requests   (§4's figure)
+ *   reserved    = Σ advance of Under Review and Documents Pending requests
+ *   free        = approved limit − utilisation − reserved
+ * and the new requests' advances together must not exceed `free`. Declined and Settled requests
+ * use nothing. Amounts in another currency than the line's cannot be set against its limit: a new
+ * request in another currency is refused, and older ones are left out of the sums (the line
+ * screens show them apart). There is no override, for administrators either: a larger exposure
+ * needs a larger approved limit, which the line's funder decides.
+ *
+ * All arithmetic is decimal (decimal.js through MoneyDecimal), never binary floats.
+ */
+
+/** The line as the rule needs it; amounts as decimal strings, as the API carries them. */
+export interface LimitLine {
+  readonly name: string;
+  readonly status: string | null;
+  readonly currency: string | null;
+  readonly approvedLimit: string | null;
+  /** % of the invoice advanced; null means 100 (business-rules §3). */
+  readonly advanceRate: string | null;
+}
+
+/** A request of the line as the rule needs it. */
+export interface LimitRequest {
+  readonly status: string | null;
+  readonly currency: string | null;
+  readonly invoiceAmount: string | null;
+  readonly purchaseAmount: string | null;
+}
+
+/** A new (or changed) request: its invoice amount and currency. */
+export interface NewRequest {
+  readonly invoiceAmount: string;
+  readonly currency: string | null;
+}
+
+export interface LineUse {
+  readonly currency: string;
+  readonly limit: string;
+  /** Purchase amounts of Approved requests (business-rules §4's utilisation). */
+  readonly utilisation: string;
+  /** Advances of requests awaiting a decision. */
+  readonly reserved: string;
+  /** limit − utilisation (business-rules §4's available). */
+  readonly available: string;
+  /** limit − utilisation − reserved: what new requests may still use; negative when over. */
+  readonly free: string;
+}
+
+export interface LimitRefusal {
+  /** The field the refusal is about, named at the start of `message` as the API reports it. */
+  readonly field: 'buyerId' | 'invoice_currency' | 'invoice_amount' | 'buyer_currency';
+  readonly message: string;
+}
+
+const PENDING = new Set(['Under Review', 'Documents Pending']);
+const blank = (v: string | null | undefined): v is null | undefined | '' =>
+  v === null || v === undefined || v.trim() === '';
+const dec = (v: string | null | undefined): Decimal => new MoneyDecimal(blank(v) ? '0' : v.trim());
+
+/** The amount a request will advance: invoice_amount × advance rate / 100, unrounded. */
+export function advanceOf(invoiceAmount: string, advanceRate: string | null): Decimal {
+  return dec(invoiceAmount)
+    .times(blank(advanceRate) ? 100 : dec(advanceRate))
+    .dividedBy(100);
+}
+
+function digitsOf(currency: string): number {
+  try {
+    return minorUnitsOf(currency);
+  } catch {
+    return 2;
+  }
+}
+
+/** "USD 12,500.00": the amount rounded half-up to the currency's minor unit, thousands grouped. */
+export function formatLimitAmount(value: Decimal, currency: string): string {
+  const [whole = '0', part] = roundHalfUp(value, digitsOf(currency)).split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = sign ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency} ${sign}${grouped}${part === undefined ? '' : `.${part}`}`.trim();
+}
+
+/** Unrounded utilisation and reservation of the line's requests in its currency. */
+function usedBy(
+  line: LimitLine,
+  requests: readonly LimitRequest[],
+): { utilisation: Decimal; reserved: Decimal } {
+  const currency = line.currency ?? '';
+  let utilisation = new MoneyDecimal(0);
+  let reserved = new MoneyDecimal(0);
+  for (const r of requests) {
+    if (!blank(r.currency) && r.currency !== currency) continue;
+    if (r.status === 'Approved')
+      utilisation = utilisation.plus(
+        blank(r.purchaseAmount) ? advanceOf(r.invoiceAmount ?? '0', line.advanceRate) : dec(r.purchaseAmount),
+      );
+    else if (r.status !== null && PENDING.has(r.status))
+      reserved = reserved.plus(advanceOf(r.invoiceAmount ?? '0', line.advanceRate));
+  }
+  return { utilisation, reserved };
+}
+
+/** What the line uses and has left, in its currency (requests of other currencies are left out). */
+export function lineUse(line: LimitLine, requests: readonly LimitRequest[]): LineUse {
+  const currency = line.currency ?? '';
+  const { utilisation, reserved } = usedBy(line, requests);
+  const limit = dec(line.approvedLimit);
+  const digits = digitsOf(currency);
+  return {
+    currency,
+    limit: roundHalfUp(limit, digits),
+    utilisation: roundHalfUp(utilisation, digits),
+    reserved: roundHalfUp(reserved, digits),
+    available: roundHalfUp(limit.minus(utilisation), digits),
+    free: roundHalfUp(limit.minus(utilisation).minus(reserved), digits),
+  };
+}
+
+/**
+ * Why the new requests (one, or a whole multi-invoice batch) may not be made on the line, or null
+ * when they fit: the line must be Approved and have a currency, every request must be in that
+ * currency, and their advances together must not exceed the free limit. The advances are summed
+ * unrounded and compared with the unrounded free amount, so a batch at exactly the limit passes and
+ * one cent over does not.
+ */
+export function creditLimitRefusal(
+  line: LimitLine,
+  existing: readonly LimitRequest[],
+  added: readonly NewRequest[],
+): LimitRefusal | null {
+  const who = line.name.trim() || 'this buyer';
+  if (line.status !== 'Approved')
+    return {
+      field: 'buyerId',
+      message: `buyerId: the buyer line of ${who} is ${line.status ?? 'not approved'}; requests can only be made on an approved line`,
+    };
+  if (blank(line.currency))
+    return {
+      field: 'buyer_currency',
+      message: `buyer_currency: the buyer line of ${who} has no currency, so its limit cannot be checked; set the line's currency first`,
+    };
+  const currency = line.currency;
+  const foreign = added.filter((r) => r.currency !== currency).map((r) => r.currency ?? 'none');
+  if (foreign.length)
+    return {
+      field: 'invoice_currency',
+      message: `invoice_currency must be the line's currency ${currency}: the limit of ${who} is in ${currency}, not ${[...new Set(foreign)].join(', ')}`,
+    };
+  const { utilisation, reserved } = usedBy(line, existing);
+  const free = dec(line.approvedLimit).minus(utilisation).minus(reserved);
+  const asked = added.reduce(
+    (sum, r) => sum.plus(advanceOf(r.invoiceAmount, line.advanceRate)),
+    new MoneyDecimal(0),
+  );
+  if (asked.lte(free)) return null;
+  const what =
+    added.length === 1
+      ? 'the request'
+      : `the ${added.length} invoices (${formatLimitAmount(asked, currency)} advanced)`;
+  const shown = free.isNegative() ? new MoneyDecimal(0) : free;
+  const held = reserved.isZero()
+    ? ''
+    : `, after ${formatLimitAmount(reserved, currency)} held by requests awaiting a decision`;
+  return {
+    field: 'invoice_amount',
+    message: `invoice_amount: ${what} ${added.length === 1 ? 'exceeds' : 'exceed'} the available limit of ${who} by ${formatLimitAmount(asked.minus(shown), currency)} (available ${formatLimitAmount(shown, currency)}${held})`,
+  };
+}
