@@ -54,5 +54,7 @@ export function sumPresent(parts: readonly (Decimal | null)[]): Decimal | null {
  * (1.5 → "1.50", 1.4999 → "1.4999"), so a reason never rounds a value across a band edge.
  */
 export function showFigure(value: Decimal): string {
-  return value.toFixed(Math.max(2, value.decimalPlaces()));
+  const [whole = '', fraction] = value.toFixed(Math.max(2, value.decimalPlaces())).split('.');
+  // Thousands grouped for reading ("12,500,000.00"); the sign stays in front.
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction ?? '00'}`;
 }

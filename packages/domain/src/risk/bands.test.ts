@@ -85,7 +85,7 @@ describe('band functions', () => {
       'Invoices past due 30 days 3.00 % is above 1 % and at most 5 %: Medium',
     );
     expect(sizeBand('12500', "'000")?.reason).toBe(
-      'Annual sales 12500000.00 (12500.00 × 1,000) are at least 10m and below 50m: Medium',
+      'Annual sales 12,500,000.00 (12,500.00 × 1,000) are at least 10m and below 50m: Medium',
     );
     expect(timeInBusinessBand('2020-01-01', '2026-06-30')?.reason).toBe(
       'Incorporated 2020-01-01: 6 full years in business, at least 5 and below 10: Medium',

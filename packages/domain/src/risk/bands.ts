@@ -78,7 +78,7 @@ export function sizeBand(sales: FigureInput, denomination?: string | null): Band
   const factor = DENOMINATION_FACTORS[denomination ?? "'"] ?? 1;
   const entered =
     factor === 1 ? '' : ` (${showFigure(units.div(factor))} × ${factor.toLocaleString('en-US')})`;
-  const shown = `${units.toFixed(2)}${entered}`;
+  const shown = `${showFigure(units.toDecimalPlaces(2))}${entered}`;
   if (units.gte(SIZE_LOW_FROM)) return result('Low', `Annual sales ${shown} are at least 50m`);
   if (units.gte(SIZE_MEDIUM_FROM))
     return result('Medium', `Annual sales ${shown} are at least 10m and below 50m`);
