@@ -68,6 +68,13 @@ function RefName({ model, id }: { model: ModelName; id: string }) {
   const funder = useFunders(byName).data?.find((f) => f.id === id);
   if (funder) return <>{funder.name}</>;
   if (q.data) return <>{titleOf(model, q.data)}</>;
+  // A party outside the reader's scope (an investor is not shown the line's broker): say so.
+  if (!byName && (q.isSuccess || q.isError))
+    return (
+      <Typography component="span" color="text.secondary" title={id}>
+        Not shared with you
+      </Typography>
+    );
   return (
     <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
       {id.slice(0, 8)}
