@@ -9,6 +9,8 @@ import { seedScale } from './scale.ts';
  * `npm run seed` seeds the demo data set; `npm run seed -- --scale N` seeds N suppliers of bulk data.
  * Options: --database-url URL (default: the configured database), --requests-per-supplier R (100),
  * --seed S (1), --concurrency C (PostgreSQL only; default one per core, 2–4), --today YYYY-MM-DD, --demo (also the demo set).
+ * The demo set's sample files (a PDF or PNG in every attachment) go to the configured file store,
+ * DATA_DIR/files or S3_BUCKET, as the server's uploads do; scale data has no files.
  */
 const USAGE =
   'usage: npm run seed -- [--demo] [--scale N [--requests-per-supplier R] [--seed S] [--concurrency C] [--today YYYY-MM-DD]] [--database-url URL]';

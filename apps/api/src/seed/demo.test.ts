@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
 import type { Database, Row } from '../db/database.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { startTestStore, type TestStore } from '../files/test-stores.ts';
 import { DEMO_USERS, seedDemo } from './demo.ts';
 import { addDays, todayYmd } from './dates.ts';
 import {
@@ -17,15 +18,19 @@ const REQUEST_STATUSES = ['Approved', 'Declined', 'Documents Pending', 'Settled'
 describeDatabases('demo data set (decisions §7)', (db) => {
   let groupOf: Record<string, string> = {};
   let partyOf: Record<string, string> = {};
+  // The sample files go to a temporary folder (demo-files.test.ts checks them).
+  let files: TestStore;
 
   beforeAll(async () => {
-    await seedDemo(db());
+    files = await startTestStore('local');
+    await seedDemo(db(), { store: files.store });
     const rows = await db().query<{ user_email: string; groupId: string; party: string | null }>(
       `SELECT user_email, "groupId", coalesce("supplierId", "investorId", "spvId", "brokerId")::text AS party FROM "usergroup"`,
     );
     groupOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.groupId]));
     partyOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.party ?? '']));
   });
+  afterAll(() => files?.close());
 
   it('creates the seven users with their roles, organisations, phones in order and the demo password', async () => {
     const users = await db().query<{
@@ -193,7 +198,9 @@ describeDatabases('demo data set (decisions §7)', (db) => {
         )
       )[0]?.n;
     const before = await counts();
-    await seedDemo(db());
+    const stored = (await files.keys()).length;
+    await seedDemo(db(), { store: files.store });
+    expect((await files.keys()).length).toBe(stored);
     expect(await counts()).toBe(before);
   });
 });

@@ -12,6 +12,15 @@ import { ensureFixings } from './sofr.ts';
 import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-book.ts';
 import type { RequestStatus } from './requests.ts';
 import { DEMO_USERS, type DemoKey } from './demo-users.ts';
+import { loadConfig } from '../config.ts';
+import { createFileStore, type FileStore } from '../files/file-store.ts';
+import {
+  assignDemoFiles,
+  insertDemoFileRecords,
+  putDemoFiles,
+  removeDemoFiles,
+  type DemoFile,
+} from './demo-files.ts';
 
 export { DEMO_USERS, DEMO_PASSWORD, demoUser, type DemoUser } from './demo-users.ts';
 
@@ -115,10 +124,20 @@ export function assertDemoAllowed(env: NodeJS.ProcessEnv = process.env): void {
   }
 }
 
-/** Creates the demo organisations, users and data in one transaction; does nothing when already seeded. */
-export async function seedDemo(db: Database): Promise<void> {
+export interface SeedDemoOptions {
+  /** Where the sample files go; by default the store the configuration chooses, as the server's. */
+  readonly store?: FileStore;
+}
+
+/**
+ * Creates the demo organisations, users and data in one transaction, with a sample file in every
+ * attachment a complete record has (demo-file-plan.ts); does nothing when already seeded.
+ */
+export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<void> {
   assertDemoAllowed();
   if (await demoSeeded(db)) return;
+  const store = options.store ?? createFileStore(loadConfig());
+  let files: readonly DemoFile[] = [];
   const today = todayYmd();
   const rng = new Rng('demo');
   const orgs = new Map<DemoKey, Organisation>();
@@ -153,6 +172,7 @@ export async function seedDemo(db: Database): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const rows: SeedRows = {};
+      const uploaderOf = new Map<string, string>();
       for (const u of DEMO_USERS) {
         const groups: RoleGroup[] = u.role === 'Supplier' ? [] : [u.role];
         const { sub } = await createUser(tx, {
@@ -164,6 +184,7 @@ export async function seedDemo(db: Database): Promise<void> {
           groupId: org(u.key).groupId,
           confirmed: true,
         });
+        uploaderOf.set(org(u.key).groupId, sub);
         mergeRows(
           rows,
           organisationRows(rng, org(u.key), { today, members: [{ sub, name: u.name, email: u.email }] }),
@@ -192,9 +213,16 @@ export async function seedDemo(db: Database): Promise<void> {
         mergeRows(rows, book.rows);
       }
       for (const pair of accounts.values()) mergeRows(rows, accountRows(rng, pair, { today, fillers: 20 }));
-      await insertAll(tx, rows);
+      files = assignDemoFiles(rows, uploaderOf);
+      // The bytes go to the store while the records go to the database; both must succeed.
+      const done = await Promise.allSettled([
+        putDemoFiles(store, files),
+        insertAll(tx, rows).then(() => insertDemoFileRecords(tx, files)),
+      ]);
+      for (const r of done) if (r.status === 'rejected') throw r.reason;
     });
   } catch (error) {
+    await removeDemoFiles(store, files);
     // Another replica seeding at the same moment wins; its users make ours a duplicate.
     if (error instanceof AuthError && error.code === 'UsernameExistsException' && (await demoSeeded(db)))
       return;

@@ -13,7 +13,11 @@ import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-boo
 import { STATUS_WEIGHTS } from './requests.ts';
 import type { BuyerStatus } from './buyers.ts';
 
-/** Bulk data for benchmarks: `suppliers` organisations with `requestsPerSupplier` requests each. */
+/**
+ * Bulk data for benchmarks: `suppliers` organisations with `requestsPerSupplier` requests each.
+ * Unlike the demo set (demo-files.ts) it stores no files: attachment fields stay empty, so its
+ * companies would not pass the onboarding checklist's document items, and seeding keeps its pace.
+ */
 
 export interface ScaleOptions {
   readonly suppliers: number;
