@@ -1,6 +1,7 @@
-import type { SqlValue } from '../db/database.ts';
 import type { SeedRow, SeedRows } from './insert.ts';
 import { logoPng, samplePdf, type SamplePdf } from './demo-pdf.ts';
+import { documentPdf, requestFiles } from './demo-deal-files.ts';
+import { money, slug, text, type Pdf } from './demo-file-text.ts';
 
 /**
  * The files of the demo data set (decisions §7: a complete company record, documents and
@@ -28,19 +29,6 @@ const PARTY_FIELD: Record<Party, string> = {
   Spv: 'spvId',
   Broker: 'brokerId',
 };
-
-const text = (v: SqlValue | undefined): string => (v === null || v === undefined ? '' : String(v));
-const slug = (v: string): string =>
-  v
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** `1234567.5` → `1,234,567.50`. */
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const money = (v: SqlValue | undefined): string => MONEY.format(Number(v ?? 0));
 
 /** Builds the plan; lookups across rows (a company's people, a document's request) go through ids. */
 export function planDemoFiles(rows: SeedRows): PlannedFile[] {
@@ -115,8 +103,6 @@ export function planDemoFiles(rows: SeedRows): PlannedFile[] {
   }
   return planned;
 }
-
-type Pdf = (row: SeedRow, field: string, name: string, doc: SamplePdf) => void;
 
 /** Logo, registration certificate, articles, shareholder and director lists (onboarding.ts requiredAttachments). */
 function companyFiles(
@@ -277,113 +263,4 @@ function financialsFiles(pdf: Pdf, f: SeedRow, subject: string): void {
     subtitle,
     lines: income,
   });
-}
-
-const DOCUMENT_TITLES: Record<string, string> = {
-  'Company Credit Report': 'Company Credit Report',
-  'Industry Report': 'Industry Report',
-  RPA: 'Receivables Purchase Agreement',
-  RAA: 'Receivables Assignment Agreement',
-  IPU: 'Irrevocable Payment Undertaking',
-  'Servicing Agreement': 'Servicing Agreement',
-};
-
-function documentPdf(
-  doc: SeedRow,
-  ctx: { supplier: string; request: SeedRow | undefined; spv: string; investor: string },
-): SamplePdf {
-  const type = text(doc.document_type);
-  const request = ctx.request;
-  const invoice = request
-    ? [
-        `Invoice ${text(request.invoice_number)} of ${text(request.invoice_date)} to ${text(request.buyer_name)}`,
-        `Amount: ${text(request.invoice_currency)} ${money(request.invoice_amount)}, due ${text(request.invoice_due_date)}`,
-      ]
-    : [];
-  const lines: Record<string, string[]> = {
-    'Company Credit Report': [
-      `Subject: ${ctx.supplier}`,
-      'Payment behaviour: pays on terms; no defaults or insolvency filings recorded.',
-      'Credit opinion: low risk for trade credit within the requested limit.',
-    ],
-    'Industry Report': [
-      `Company: ${ctx.supplier}`,
-      'Sector outlook: stable demand, moderate competition, low seasonality.',
-      'Typical payment terms in the sector: 30 to 90 days.',
-    ],
-    RPA: [
-      `Seller: ${ctx.supplier}`,
-      'The seller offers eligible receivables for purchase; each purchase is agreed by an offer notice.',
-    ],
-    RAA: [`Assignor: ${ctx.supplier}`, `Assignee: ${ctx.spv || 'the SPV'}`, ...invoice],
-    IPU: [
-      `Debtor: ${text(request?.buyer_name)}`,
-      `Beneficiary: ${ctx.investor || ctx.spv || 'the purchaser'}`,
-      ...invoice,
-      `Signed by ${text(request?.ipu_signature_name)} on ${text(request?.invoice_ipu_signed)}`,
-    ],
-    'Servicing Agreement': [
-      `Servicer: ${ctx.supplier}`,
-      'The servicer collects the assigned receivables and forwards collections to the collection account.',
-    ],
-  };
-  return { title: DOCUMENT_TITLES[type] ?? type, subtitle: ctx.supplier, lines: lines[type] ?? [] };
-}
-
-/**
- * Every request's invoice and bill of lading (both required when submitting, multi-request.tsx),
- * and the signed IPU, offer notice and RAA offer notice wherever the request has their e-signature.
- */
-function requestFiles(pdf: Pdf, r: SeedRow): void {
-  const invoice = text(r.invoice_number);
-  const subtitle = `${text(r.supplier_name)} to ${text(r.buyer_name)}`;
-  const amount = `${text(r.invoice_currency)} ${money(r.invoice_amount)}`;
-  const terms = `Invoice ${invoice} of ${text(r.invoice_date)}, ${amount}, due ${text(r.invoice_due_date)}`;
-  pdf(r, 'invoice_attachment', `invoice-${invoice}`, {
-    title: `Invoice ${invoice}`,
-    subtitle,
-    lines: [
-      `Invoice date: ${text(r.invoice_date)}   Due date: ${text(r.invoice_due_date)}`,
-      `Purchase order: ${text(r.purchase_order_number)} of ${text(r.purchase_order_date)}`,
-      `Goods: ${text(r.sold_goods_description)}`,
-      `Amount due: ${amount}`,
-    ],
-  });
-  pdf(r, 'bill_of_lading_attachment', `bill-of-lading-${text(r.bill_of_lading_no)}`, {
-    title: `Bill of Lading ${text(r.bill_of_lading_no)}`,
-    subtitle,
-    lines: [
-      `Shipper: ${text(r.supplier_name)}`,
-      `Consignee: ${text(r.buyer_name)}`,
-      `Container: ${text(r.container_no)}`,
-      `Goods: ${text(r.sold_goods_description)}`,
-    ],
-  });
-  const signed = (field: string, signature: string, name: string, title: string, lines: string[]) => {
-    if (!r[signature]) return;
-    pdf(r, field, `${name}-${invoice}`, {
-      title,
-      subtitle,
-      lines: [...lines, '', `Signed electronically, envelope ${text(r[signature])}`],
-    });
-  };
-  signed('ipu_attachment', 'ipu_e_signatureId', 'ipu', 'Irrevocable Payment Undertaking', [
-    `${text(r.buyer_name)} undertakes irrevocably to pay, without set-off:`,
-    terms,
-    `Signed by ${text(r.ipu_signature_name)} (${text(r.ipu_signature_email)}) on ${text(r.invoice_ipu_signed)}`,
-  ]);
-  signed('offer_notice_attachment', 'offer_notice_e_signatureId', 'offer-notice', 'Offer Notice', [
-    `${text(r.supplier_name)} offers for purchase: ${terms}`,
-    `Purchase price: ${text(r.invoice_currency)} ${money(r.invoice_purchase_amount)}`,
-  ]);
-  signed(
-    'raa_offer_notice_attachment',
-    'raa_offer_notice_e_signatureId',
-    'raa-offer-notice',
-    'RAA Offer Notice',
-    [
-      `Assignment of the receivable: ${terms}`,
-      `Purchase price: ${text(r.invoice_currency)} ${money(r.invoice_purchase_amount)}`,
-    ],
-  );
 }
