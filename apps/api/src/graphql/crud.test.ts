@@ -18,7 +18,13 @@ async function createParents(api: ApiHarness): Promise<Record<string, string>> {
     return (res.data?.[`create${model}`] as { id: string }).id;
   };
   const supplierId = await create('Supplier');
-  const buyerId = await create('Buyer', { supplierId });
+  // An approved line with room: requests are refused on any other (business-rules §4).
+  const buyerId = await create('Buyer', {
+    supplierId,
+    buyer_currency: 'USD',
+    buyer_status: 'Approved',
+    buyer_loan_approved_amount: '100000',
+  });
   return { supplierId, buyerId };
 }
 

@@ -25,10 +25,16 @@ describeDatabases('list filters run every operator in SQL', (db) => {
       'mutation { createSupplier(input: { supplier_name: "Acme" }) { id } }',
     );
     supplierId = s.data!.createSupplier.id;
-    const b = await api.gql<{ createBuyer: { id: string } }>(
-      'admin',
-      `mutation { createBuyer(input: { buyer_name: "Globex", supplierId: "${supplierId}" }) { id } }`,
-    );
+    // Requests need an approved line in their currency with room (business-rules §4).
+    const line = async (currency: string) => {
+      const res = await api.gql<{ createBuyer: { id: string } }>(
+        'admin',
+        `mutation { createBuyer(input: { buyer_name: "Globex", supplierId: "${supplierId}", buyer_currency: "${currency}", buyer_status: "Approved", buyer_loan_approved_amount: "100000" }) { id } }`,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.createBuyer.id;
+    };
+    const lines: Record<string, string> = { USD: await line('USD'), EUR: await line('EUR') };
     const rows = [
       ['INV-001', '100.00', '2026-01-10', 'USD', 'Under Review', 'steel beams'],
       ['INV-002', '99.99', '2026-02-10', 'EUR', 'Approved', 'copper wire'],
@@ -40,7 +46,7 @@ describeDatabases('list filters run every operator in SQL', (db) => {
         `mutation ($input: CreateRequestInput!) { createRequest(input: $input) { id } }`,
         {
           input: {
-            buyerId: b.data!.createBuyer.id,
+            buyerId: lines[currency as string],
             invoice_number: number,
             invoice_amount: amount,
             invoice_currency: currency,

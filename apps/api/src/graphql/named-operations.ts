@@ -14,6 +14,7 @@ import type { OperationContext } from '../operations/context.ts';
 import { changeStatus, statusHistory } from '../operations/change-status.ts';
 import { documentVersions } from '../operations/document-versions.ts';
 import { listFunders } from '../operations/funders.ts';
+import { submitRequests } from '../operations/submit-requests.ts';
 import { AWSDateTime, AWSJSON } from './scalars.ts';
 
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
@@ -37,6 +38,26 @@ const ChangeStatusInput = new GraphQLInputObjectType({
       description: 'Figures the move needs, e.g. {"buyer_loan_approved_amount":"500000"}.',
     },
     _version: { type: GraphQLInt },
+  },
+});
+
+const SubmitRequestsInput = new GraphQLInputObjectType({
+  name: 'SubmitRequestsInput',
+  fields: {
+    buyerId: { type: new GraphQLNonNull(GraphQLID), description: 'The buyer line of every invoice.' },
+    requests: {
+      type: new GraphQLNonNull(AWSJSON),
+      description: 'A JSON array of 1–50 CreateRequestInput objects, one per invoice.',
+    },
+  },
+});
+
+const SubmittedRequests = new GraphQLObjectType({
+  name: 'SubmittedRequests',
+  fields: {
+    batchId: { type: new GraphQLNonNull(GraphQLID) },
+    ids: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))) },
+    requests: { type: new GraphQLNonNull(AWSJSON), description: 'The created Request records.' },
   },
 });
 
@@ -93,6 +114,14 @@ export const namedQueries: Fields = {
 };
 
 export const namedMutations: Fields = {
+  submitRequests: {
+    type: new GraphQLNonNull(SubmittedRequests),
+    description:
+      'A multi-invoice request (business-rules §5): creates one Request per invoice in one transaction, all or nothing, checked as a whole against the line’s available limit (§4).',
+    args: { input: { type: new GraphQLNonNull(SubmitRequestsInput) } },
+    resolve: (_src, args: { input: { buyerId: string; requests: unknown } }, ctx) =>
+      submitRequests(ctx, { buyerId: String(args.input.buyerId), requests: args.input.requests }),
+  },
   changeStatus: {
     type: AWSJSON,
     description: 'Moves a status along its machine (business-rules §2) and returns the changed record.',

@@ -126,7 +126,8 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       'Supplier',
       `query { statusHistory(model: "Buyer", id: "${world.Buyer}") { field from to actorRole actorName } }`,
     );
-    expect(history.data?.statusHistory).toEqual([
+    // The world approved the line once to make its request, then reopened it (testing/world.ts).
+    expect(history.data?.statusHistory.slice(3)).toEqual([
       {
         field: 'buyer_status',
         from: 'Under Review',

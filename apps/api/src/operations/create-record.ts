@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { entityOf, initialValuesOf, tableOf, type ModelName } from '@rf/domain';
+import { entityOf, initialValuesOf, tableOf, type Caller, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
-import type { Row, SqlValue } from '../db/database.ts';
+import type { Queryable, Row, SqlValue } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { requireCaller, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
+import { checkCreditLimit } from './credit-limit.ts';
 import { derivedFields } from './derived-fields.ts';
 import { getRecord } from './get-record.ts';
 import {
@@ -22,61 +23,82 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * `createX(input)`: validates, fills the server-owned fields (id, owner, timestamps, initial
- * status), checks references and the caller's scope inside one transaction, then announces it.
+ * status), checks references, the caller's scope and, for a Request, the line's credit limit
+ * inside one transaction, then announces it.
  */
 export async function createRecord(
   ctx: OperationContext,
   input: { model: ModelName; values: Readonly<Record<string, unknown>> },
 ): Promise<Row> {
   const caller = requireCaller(ctx);
-  const { model } = input;
-  const entity = entityOf(model);
-  checkOperationAllowed(caller, model, 'create');
-  const values: Row = {
-    ...initialValuesOf(model, input.values),
-    ...checkInput(caller, entity, input.values, 'create'),
-  };
-
-  const created = await ctx.db.transaction(async (tx) => {
-    await checkReferences(tx, caller, entity, values);
-    await checkRecordRules(tx, model, values, null);
-    Object.assign(values, await derivedFields(tx, model, values));
-    const mayChooseOwner = caller.role === 'Admin' || caller.role === 'Broker';
-    const owner =
-      (values.userId as string | undefined) ??
-      (mayChooseOwner ? await ownerOfParent(tx, entity, values) : null) ??
-      caller.groupId;
-    if (!owner) throw validationError('userId is required: the caller belongs to no organisation');
-    await checkBrokerOwnerOfParent(tx, caller, entity, values);
-    if (model === 'Supplier') await checkBrokerSupplierOwner(tx, caller, owner, null);
-    // Plaidauth is keyed by its organisation (decisions §1).
-    const id = model === 'Plaidauth' ? owner : randomUUID();
-    const now = new Date();
-    const row: Row = {
-      ...values,
-      id,
-      userId: owner,
-      identityId: owner,
-      sortkey: id,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      _lastChangedAt: now.getTime(),
-    };
-    if (entity.domainId) row[entity.domainId] = id;
-    const names = Object.keys(row);
-    const placeholders = names.map((_, i) => `$${i + 1}`);
-    await tx
-      .query(
-        `INSERT INTO ${q(tableOf(model))} (${names.map(q).join(', ')}) VALUES (${placeholders.join(', ')})`,
-        names.map((n) => row[n] as SqlValue),
-      )
-      .catch((error: { code?: string }) => {
-        if (error.code === UNIQUE_VIOLATION) throw validationError(`This ${model} already exists`);
-        throw error;
-      });
-    await checkRowInScope(tx, caller, model, id, 'create');
-    return (await getRecord({ ...ctx, caller: { ...caller, role: 'Admin' } }, { model, id }, tx)) as Row;
-  });
-  await publishChange(ctx.db, { model, kind: 'create', id: String(created.id) });
+  const values = prepareCreate(caller, input.model, input.values);
+  const created = await ctx.db.transaction((tx) => insertPrepared(ctx, tx, input.model, values));
+  await publishChange(ctx.db, { model: input.model, kind: 'create', id: String(created.id) });
   return created;
+}
+
+/** What can be checked of a new row before any transaction: the write policy and the schema. */
+export function prepareCreate(
+  caller: Caller,
+  model: ModelName,
+  input: Readonly<Record<string, unknown>>,
+): Row {
+  checkOperationAllowed(caller, model, 'create');
+  return { ...initialValuesOf(model, input), ...checkInput(caller, entityOf(model), input, 'create') };
+}
+
+/**
+ * Inserts one row prepared by `prepareCreate` inside the caller's transaction and returns it (not
+ * announced yet: the caller publishes once the transaction commits). A Request is checked against
+ * its line's credit limit unless the caller already checked it (a multi-invoice batch is checked
+ * as a whole, submit-requests.ts).
+ */
+export async function insertPrepared(
+  ctx: OperationContext,
+  tx: Queryable,
+  model: ModelName,
+  values: Row,
+  options: { limitChecked?: boolean } = {},
+): Promise<Row> {
+  const caller = requireCaller(ctx);
+  const entity = entityOf(model);
+  await checkReferences(tx, caller, entity, values);
+  if (model === 'Request' && !options.limitChecked) await checkCreditLimit(tx, [values], null);
+  await checkRecordRules(tx, model, values, null);
+  Object.assign(values, await derivedFields(tx, model, values));
+  const mayChooseOwner = caller.role === 'Admin' || caller.role === 'Broker';
+  const owner =
+    (values.userId as string | undefined) ??
+    (mayChooseOwner ? await ownerOfParent(tx, entity, values) : null) ??
+    caller.groupId;
+  if (!owner) throw validationError('userId is required: the caller belongs to no organisation');
+  await checkBrokerOwnerOfParent(tx, caller, entity, values);
+  if (model === 'Supplier') await checkBrokerSupplierOwner(tx, caller, owner, null);
+  // Plaidauth is keyed by its organisation (decisions §1).
+  const id = model === 'Plaidauth' ? owner : randomUUID();
+  const now = new Date();
+  const row: Row = {
+    ...values,
+    id,
+    userId: owner,
+    identityId: owner,
+    sortkey: id,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    _lastChangedAt: now.getTime(),
+  };
+  if (entity.domainId) row[entity.domainId] = id;
+  const names = Object.keys(row);
+  const placeholders = names.map((_, i) => `$${i + 1}`);
+  await tx
+    .query(
+      `INSERT INTO ${q(tableOf(model))} (${names.map(q).join(', ')}) VALUES (${placeholders.join(', ')})`,
+      names.map((n) => row[n] as SqlValue),
+    )
+    .catch((error: { code?: string }) => {
+      if (error.code === UNIQUE_VIOLATION) throw validationError(`This ${model} already exists`);
+      throw error;
+    });
+  await checkRowInScope(tx, caller, model, id, 'create');
+  return (await getRecord({ ...ctx, caller: { ...caller, role: 'Admin' } }, { model, id }, tx)) as Row;
 }

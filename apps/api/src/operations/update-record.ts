@@ -8,6 +8,7 @@ import { scopeSql } from '../data/scope-sql.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { requireCaller, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
+import { checkCreditLimitOnUpdate } from './credit-limit.ts';
 import { derivedFields } from './derived-fields.ts';
 import { keepReplacedFile } from './document-versions.ts';
 import { recordHistory } from './change-status.ts';
@@ -85,6 +86,7 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
       await checkBrokerSupplierOwner(tx, caller, values.userId, String(current.id));
     if (model === 'Document') await keepReplacedFile(tx, caller, current, values);
     await checkRecordRules(tx, model, merged, String(current.id));
+    if (model === 'Request') await checkCreditLimitOnUpdate(tx, current, values);
     const reviewAgain = reviewAgainAfterEdit(model, caller.role, current, values);
     const now = new Date();
     const row: Row = {

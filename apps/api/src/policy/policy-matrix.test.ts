@@ -3,7 +3,7 @@ import { MODEL_NAMES, REGISTRY, writeRefusal, type ModelName } from '@rf/domain'
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { harmlessField, sampleInput } from '../testing/samples.ts';
-import { buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
+import { approveLine, buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
 
 type RoleName = keyof typeof CALLERS;
 const ROLES = Object.keys(CALLERS) as RoleName[];
@@ -147,6 +147,8 @@ describeDatabases(`access policy matrix (${cases.length} cases)`, (db) => {
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
     worlds.own = await buildWorld(api, '');
     worlds.other = await buildWorld(api, '2');
+    // New requests need an approved line with room (business-rules §4).
+    for (const w of Object.values(worlds)) await approveLine(api, w.Buyer);
   });
   afterAll(async () => api.app.close());
 

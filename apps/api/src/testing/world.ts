@@ -54,7 +54,9 @@ export async function buildWorld(api: ApiHarness, suffix: '' | '2'): Promise<Wor
   await create('UBO', org('supplier'), { supplierId: supplier });
   await create('Document', org('supplier'), { supplierId: supplier });
   await create('Financials', org('supplier'), { buyerId: buyer });
-  const request = await create('Request', org('supplier'), { ...line, buyerId: buyer });
+  const request = await onApprovedLine(api, buyer, () =>
+    create('Request', org('supplier'), { ...line, buyerId: buyer }),
+  );
   await create('Bookkeeping', org('supplier'), {
     requestId: request,
     investorId: investor,
@@ -74,4 +76,66 @@ export async function buildWorld(api: ApiHarness, suffix: '' | '2'): Promise<Wor
   await create('SOFR', ORGS.admin);
   for (const model of MODEL_NAMES) if (!ids[model]) throw new Error(`world lacks ${model}`);
   return ids as World;
+}
+
+/** Admin's GraphQL call that must succeed. */
+async function admin(api: ApiHarness, query: string, variables?: Record<string, unknown>) {
+  const res = await api.gql('Admin', query, variables);
+  expect(res.errors, query).toBeUndefined();
+  return res.data as Record<string, Record<string, unknown>>;
+}
+
+/** The line's terms an approval needs; put back to blank afterwards. */
+const TERMS = {
+  buyer_currency: 'USD',
+  buyer_loan_request_amount: '1000000',
+  buyer_loan_advance_rate: '90',
+  buyer_loan_rate: 'SOFR(3M)',
+  buyer_loan_discount_fee: '4',
+};
+
+/**
+ * A request can only be made on an approved line with room (business-rules §4), while the tests
+ * start from a line under review without terms: the world's line gets terms and is approved, the
+ * request is made, then admin reopens the line and clears the terms, as can happen in real life.
+ * The line keeps the three moves in its status history.
+ */
+async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Promise<T>): Promise<T> {
+  await approveLine(api, buyer);
+  const made = await make();
+  await moveLine(api, buyer, 'Under Review');
+  await updateLine(api, buyer, {
+    ...Object.fromEntries(Object.keys(TERMS).map((k) => [k, null])),
+    buyer_loan_approved_amount: null,
+  });
+  return made;
+}
+
+/**
+ * Gives a world's line terms (USD, 90 % advance) and has admin approve it with a limit of
+ * 1,000,000, for tests that make requests on it (business-rules §4).
+ */
+export async function approveLine(api: ApiHarness, buyer: string): Promise<void> {
+  await updateLine(api, buyer, TERMS);
+  await moveLine(api, buyer, 'Investor Offer Pending');
+  await moveLine(api, buyer, 'Approved', { buyer_loan_approved_amount: '1000000' });
+}
+
+async function updateLine(api: ApiHarness, buyer: string, values: Record<string, unknown>) {
+  const current = await admin(api, `query { getBuyer(id: "${buyer}") { _version } }`);
+  await admin(api, 'mutation ($input: UpdateBuyerInput!) { updateBuyer(input: $input) { id } }', {
+    input: { id: buyer, _version: current.getBuyer!._version, ...values },
+  });
+}
+
+async function moveLine(api: ApiHarness, buyer: string, to: string, values?: Record<string, unknown>) {
+  await admin(api, 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
+    input: {
+      model: 'Buyer',
+      id: buyer,
+      to,
+      comment: 'test world',
+      ...(values ? { values: JSON.stringify(values) } : {}),
+    },
+  });
 }
