@@ -2,7 +2,7 @@ import { fieldSchema } from '@rf/domain/validation';
 import type { FieldDef } from '@rf/domain/fields';
 import { Alert, AlertTitle, Box, Button, Grid, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { notify, toError } from '../app/errors.ts';
@@ -11,17 +11,17 @@ import { useUser } from '../auth/user-context.tsx';
 import { inputFor } from '../entity/entity-form.tsx';
 import { INPUTS } from '../entity/field-inputs.tsx';
 import { formatMoney } from '../entity/format.ts';
-import { fromFormValues, humanise, toFormValues } from '../entity/form-values.ts';
-import type { ApiRecord } from '../entity/graphql-client.ts';
+import { fieldNamed, fromFormValues, humanise, toFormValues } from '../entity/form-values.ts';
+import { gql, type ApiRecord } from '../entity/graphql-client.ts';
 import { useRecord } from '../entity/hooks.ts';
-import { createRecord, deleteRecord, entity } from '../entity/queries.ts';
+import { entity } from '../entity/queries.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { CloseIcon } from '../layout/icons.tsx';
 import { PageHeader } from '../layout/page.tsx';
 import { sumDecimals } from './lines.ts';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
-import { LineSummary, NotApproved, termsOf, useLine } from './request-flow-parts.tsx';
+import { LimitWarning, LineSummary, NotApproved, termsOf, useLine } from './request-flow-parts.tsx';
 
 const R = entity('Request').fieldsByName;
 const ROW_FIELDS = [
@@ -48,6 +48,22 @@ const ROW_REQUIRED = new Set([
 ]);
 const SIGNER = ['ipu_signature_name', 'ipu_signature_email'].map((n) => R.get(n) as FieldDef);
 
+/**
+ * `submitRequests`: the whole batch in one transaction on the server, all or nothing, checked as a
+ * whole against the line's limit, with one batch id (business-rules §4–§5).
+ */
+async function submitRequests(
+  buyerId: string,
+  requests: Record<string, unknown>[],
+): Promise<{ batchId: string; ids: string[]; requests: ApiRecord[] }> {
+  const data = await gql<{ submitRequests: { batchId: string; ids: string[]; requests: string } }>(
+    'mutation SubmitRequests($input: SubmitRequestsInput!) { submitRequests(input: $input) { batchId ids requests } }',
+    { input: { buyerId, requests: JSON.stringify(requests) } },
+  );
+  const out = data.submitRequests;
+  return { ...out, requests: JSON.parse(out.requests) as ApiRecord[] };
+}
+
 interface MultiValues {
   signer: Record<string, unknown>;
   invoices: Record<string, unknown>[];
@@ -60,7 +76,7 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
   const client = useQueryClient();
   const user = useUser();
   const base = AREAS[area].base;
-  const { buyer, available, loading } = useLine(params.buyId);
+  const { buyer, use, refusal, loading } = useLine(params.buyId);
   const supplier = useRecord('Supplier', params.supId);
   const [failure, setFailure] = useState<string | null>(null);
   const blank = () => toFormValues(ROW_FIELDS, null, { invoice_currency: buyer.data?.buyer_currency });
@@ -68,6 +84,12 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
     defaultValues: { signer: toFormValues(SIGNER, null), invoices: [toFormValues(ROW_FIELDS, null)] },
   });
   const rows = useFieldArray({ control: form.control, name: 'invoices' });
+  // The first invoice starts in the line's currency too, once the line is loaded.
+  const lineCurrency = buyer.data?.buyer_currency;
+  useEffect(() => {
+    if (typeof lineCurrency === 'string' && !form.getValues('invoices.0.invoice_currency'))
+      form.setValue('invoices.0.invoice_currency', lineCurrency);
+  }, [lineCurrency, form]);
   if (loading || supplier.isLoading) return <Loading />;
   if (!buyer.data)
     return <Alert severity="error">{buyer.error?.message ?? 'This buyer line does not exist.'}</Alert>;
@@ -114,28 +136,42 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
   const submit = async (values: MultiValues) => {
     setFailure(null);
     if (!validate(values)) return;
-    const batchId = crypto.randomUUID();
-    const common = { ...termsOf(b, supplier.data), ...fromFormValues(SIGNER, values.signer), batchId };
+    const common = { ...termsOf(b, supplier.data), ...fromFormValues(SIGNER, values.signer) };
     if (area !== 'supplier' && params.id) {
       Object.assign(common, { userId: params.id });
       if (b.identityId) Object.assign(common, { identityId: b.identityId });
     }
-    const total = sumDecimals(values.invoices.map((r) => fromFormValues(ROW_FIELDS, r).invoice_amount));
-    const created: ApiRecord[] = [];
+    const invoices = values.invoices.map((row) => fromFormValues(ROW_FIELDS, row));
+    // The server checks the same rule in the transaction; this only saves a round trip.
+    const early = refusal(
+      invoices.map((v) => ({
+        invoiceAmount: String(v.invoice_amount),
+        currency: (v.invoice_currency as string) ?? null,
+      })),
+    );
+    if (early) {
+      setFailure(`${humanise(early.message, ROW_FIELDS)} None of the invoices were submitted.`);
+      return;
+    }
+    const total = sumDecimals(invoices.map((v) => v.invoice_amount));
     try {
-      for (const row of values.invoices) {
-        const input = inputFor(user.role, 'Request', { ...common, ...fromFormValues(ROW_FIELDS, row) }, true);
-        created.push(await createRecord('Request', input));
-      }
+      const requests = invoices.map((v) => inputFor(user.role, 'Request', { ...common, ...v }, true));
+      const done = await submitRequests(b.id, requests);
       void client.invalidateQueries({ queryKey: ['Request'] });
       notify(
-        `${created.length} invoices (${formatMoney(total, b.buyer_currency as string)}) were submitted for review.`,
+        `${done.ids.length} invoices (${formatMoney(total, b.buyer_currency as string)}) were submitted for review.`,
       );
       navigate(`${base}/requests`);
     } catch (e) {
-      // all or nothing: take back what was created before the failure
-      await Promise.all(created.map((r) => deleteRecord('Request', r.id, r._version).catch(() => undefined)));
-      setFailure(`${humanise(toError(e).message, ROW_FIELDS)} None of the invoices were submitted.`);
+      // All or nothing (business-rules §5): the server created none; "Invoice n: field …" goes to its field.
+      const message = toError(e).message;
+      const row = /^Invoice (\d+): (.*)$/s.exec(message);
+      const f = row ? fieldNamed(row[2]!, ROW_FIELDS) : undefined;
+      if (row && f)
+        form.setError(`invoices.${Number(row[1]) - 1}.${f.name}` as 'signer', {
+          message: humanise(row[2]!, ROW_FIELDS),
+        });
+      setFailure(`${humanise(message, ROW_FIELDS.concat(SIGNER))} None of the invoices were submitted.`);
     }
   };
 
@@ -172,7 +208,8 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
         ]}
       />
       <NotApproved buyer={b} />
-      <LineSummary buyer={b} available={available} />
+      <LineSummary buyer={b} use={use} />
+      <LimitWarning buyer={b} free={use?.free ?? null} />
       {(failure || (form.formState.isSubmitted && errorCount > 0)) && (
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>The invoices were not submitted</AlertTitle>

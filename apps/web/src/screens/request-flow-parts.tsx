@@ -6,7 +6,14 @@ import { formatMoney } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { subtractDecimals, utilisationOf } from './lines.ts';
+import {
+  creditLimitRefusal,
+  lineUse,
+  type LimitLine,
+  type LimitRequest,
+  type LineUse,
+  type NewRequest,
+} from '@rf/domain/rules/credit-limit';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
 
@@ -18,17 +25,49 @@ export function useFlowParams(area: AreaKey) {
   return { buyerId, groupId, supplierIdParam: params.supId, base: AREAS[area].base };
 }
 
+/** The line as the credit-limit rule reads it (@rf/domain rules/credit-limit.ts). */
+export function limitLineOf(buyer: ApiRecord): LimitLine {
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  return {
+    name: String(buyer.buyer_name ?? ''),
+    status: text(buyer.buyer_status),
+    currency: text(buyer.buyer_currency),
+    approvedLimit: text(buyer.buyer_loan_approved_amount),
+    advanceRate: text(buyer.buyer_loan_advance_rate),
+  };
+}
+
+/** The line's requests as the credit-limit rule reads them. */
+export function limitRequestsOf(requests: readonly ApiRecord[]): LimitRequest[] {
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  return requests.map((r) => ({
+    status: text(r.request_status),
+    currency: text(r.invoice_currency),
+    invoiceAmount: text(r.invoice_amount),
+    purchaseAmount: text(r.invoice_purchase_amount),
+  }));
+}
+
+/**
+ * A buyer line with what it uses and has left (business-rules §4, the same rule the server
+ * enforces): `use.available` is limit − utilisation, `use.free` what new requests may still take
+ * once the requests awaiting a decision hold their advances. `refusal` tells the server's answer
+ * early for a set of new invoices.
+ */
 export function useLine(buyerId: string | undefined) {
   const buyer = useRecord('Buyer', buyerId);
   const requests = useAll('Request', buyerId ? { buyerId: { eq: buyerId } } : undefined, {
     enabled: Boolean(buyerId),
   });
-  const available = useMemo(() => {
-    if (!buyer.data) return null;
-    const used = utilisationOf(buyer.data.id, requests.data ?? []);
-    return subtractDecimals(buyer.data.buyer_loan_approved_amount ?? '0', used);
-  }, [buyer.data, requests.data]);
-  return { buyer, available, loading: buyer.isLoading || requests.isLoading };
+  const use = useMemo(
+    () => (buyer.data ? lineUse(limitLineOf(buyer.data), limitRequestsOf(requests.data ?? [])) : null),
+    [buyer.data, requests.data],
+  );
+  const refusal = (added: readonly NewRequest[]) =>
+    buyer.data
+      ? creditLimitRefusal(limitLineOf(buyer.data), limitRequestsOf(requests.data ?? []), added)
+      : null;
+  return { buyer, use, refusal, loading: buyer.isLoading || requests.isLoading };
 }
 
 /** Fields every request of a line copies from it (business-rules §3). */
@@ -53,10 +92,20 @@ export function termsOf(buyer: ApiRecord, supplier: ApiRecord | null | undefined
   );
 }
 
-export function LineSummary({ buyer, available }: { buyer: ApiRecord; available: string | null }) {
+export function LineSummary({ buyer, use }: { buyer: ApiRecord; use: LineUse | null }) {
+  const currency = buyer.buyer_currency as string;
+  const figures: [string, string][] = [
+    ['Approved limit', formatMoney(buyer.buyer_loan_approved_amount, currency) || '—'],
+    ['Available', use ? formatMoney(use.available, currency) : '—'],
+  ];
+  if (use && !/^0(\.0+)?$/.test(use.reserved))
+    figures.push(
+      ['Held by requests under review', formatMoney(use.reserved, currency)],
+      ['Free for new requests', formatMoney(use.free.startsWith('-') ? '0' : use.free, currency)],
+    );
   return (
     <Paper sx={{ p: 2, mb: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 3, flexWrap: 'wrap' }}>
         <Box>
           <Typography variant="body2" color="text.secondary">
             Buyer
@@ -65,24 +114,33 @@ export function LineSummary({ buyer, available }: { buyer: ApiRecord; available:
             {String(buyer.buyer_name ?? '')}
           </Typography>
         </Box>
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            Approved limit
-          </Typography>
-          <Typography variant="h5" component="div">
-            {formatMoney(buyer.buyer_loan_approved_amount, buyer.buyer_currency as string) || '—'}
-          </Typography>
-        </Box>
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            Available
-          </Typography>
-          <Typography variant="h5" component="div">
-            {available ? formatMoney(available, buyer.buyer_currency as string) : '—'}
-          </Typography>
-        </Box>
+        {figures.map(([label, value]) => (
+          <Box key={label}>
+            <Typography variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography variant="h5" component="div">
+              {value}
+            </Typography>
+          </Box>
+        ))}
       </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        A request holds its advance ({String(buyer.buyer_loan_advance_rate ?? '100')} % of the invoice)
+        against the limit until it is decided; new requests must fit in what is free.
+      </Typography>
     </Paper>
+  );
+}
+
+/** Early word that an approved line has nothing free: the server would refuse any request. */
+export function LimitWarning({ buyer, free }: { buyer: ApiRecord; free: string | null }) {
+  if (buyer.buyer_status !== 'Approved' || free === null || !/^-|^0(\.0+)?$/.test(free)) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      Nothing of this line’s limit is free for new requests now: a request would be refused until earlier ones
+      are settled or declined, or the limit is raised.
+    </Alert>
   );
 }
 

@@ -8,7 +8,14 @@ import { type AreaKey } from '../layout/areas.ts';
 import { PageHeader } from '../layout/page.tsx';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
-import { LineSummary, NotApproved, termsOf, useFlowParams, useLine } from './request-flow-parts.tsx';
+import {
+  LimitWarning,
+  LineSummary,
+  NotApproved,
+  termsOf,
+  useFlowParams,
+  useLine,
+} from './request-flow-parts.tsx';
 
 /** The request screens the area route tables load from this module. */
 export { MultiRequestScreen } from './multi-request.tsx';
@@ -17,7 +24,7 @@ export { PickBuyerLineScreen, PickSupplierScreen } from './request-pickers.tsx';
 export function RequestOptionsScreen({ area }: { area: AreaKey }) {
   const { buyerId, groupId, base } = useFlowParams(area);
   const navigate = useNavigate();
-  const { buyer, available, loading } = useLine(buyerId);
+  const { buyer, use, loading } = useLine(buyerId);
   if (loading) return <Loading />;
   if (!buyer.data)
     return <Alert severity="error">{buyer.error?.message ?? 'This buyer line does not exist.'}</Alert>;
@@ -53,7 +60,7 @@ export function RequestOptionsScreen({ area }: { area: AreaKey }) {
         ]}
       />
       <NotApproved buyer={b} />
-      <LineSummary buyer={b} available={available} />
+      <LineSummary buyer={b} use={use} />
       <Grid container spacing={2}>
         {options.map((o) => (
           <Grid key={o.title} size={{ xs: 12, md: 6 }}>
@@ -82,7 +89,7 @@ export function RequestOptionsScreen({ area }: { area: AreaKey }) {
 export function NewRequestScreen({ area }: { area: AreaKey }) {
   const { buyerId, groupId, base } = useFlowParams(area);
   const navigate = useNavigate();
-  const { buyer, available, loading } = useLine(buyerId);
+  const { buyer, use, loading } = useLine(buyerId);
   const supplier = useRecord('Supplier', buyer.data?.supplierId as string | undefined);
   if (loading || supplier.isLoading) return <Loading />;
   if (!buyer.data)
@@ -105,7 +112,8 @@ export function NewRequestScreen({ area }: { area: AreaKey }) {
         ]}
       />
       <NotApproved buyer={b} />
-      <LineSummary buyer={b} available={available} />
+      <LineSummary buyer={b} use={use} />
+      <LimitWarning buyer={b} free={use?.free ?? null} />
       <EntityForm
         model="Request"
         fixed={fixed}
