@@ -2,7 +2,7 @@ import { fieldSchema } from '@rf/domain/validation';
 import type { FieldDef } from '@rf/domain/fields';
 import { Alert, AlertTitle, Box, Button, Grid, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { notify, toError } from '../app/errors.ts';
@@ -64,6 +64,12 @@ async function submitRequests(
   return { ...out, requests: JSON.parse(out.requests) as ApiRecord[] };
 }
 
+/** A refusal as a sentence of the summary: without a leading "field: " (about the whole batch) and with a full stop. */
+function sentence(message: string): string {
+  const text = message.replace(/^[a-z_]+: (\S)/, (_m, first: string) => first.toUpperCase());
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 interface MultiValues {
   signer: Record<string, unknown>;
   invoices: Record<string, unknown>[];
@@ -86,6 +92,11 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
   const rows = useFieldArray({ control: form.control, name: 'invoices' });
   // The first invoice starts in the line's currency too, once the line is loaded.
   const lineCurrency = buyer.data?.buyer_currency;
+  // A refusal is shown above the invoices: bring it into view, wherever the user clicked Submit.
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'center' });
+  }, [failure]);
   useEffect(() => {
     if (typeof lineCurrency === 'string' && !form.getValues('invoices.0.invoice_currency'))
       form.setValue('invoices.0.invoice_currency', lineCurrency);
@@ -150,7 +161,7 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
       })),
     );
     if (early) {
-      setFailure(`${humanise(early.message, ROW_FIELDS)} None of the invoices were submitted.`);
+      setFailure(`${humanise(sentence(early.message), ROW_FIELDS)} None of the invoices were submitted.`);
       return;
     }
     const total = sumDecimals(invoices.map((v) => v.invoice_amount));
@@ -171,7 +182,9 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
         form.setError(`invoices.${Number(row[1]) - 1}.${f.name}` as 'signer', {
           message: humanise(row[2]!, ROW_FIELDS),
         });
-      setFailure(`${humanise(message, ROW_FIELDS.concat(SIGNER))} None of the invoices were submitted.`);
+      setFailure(
+        `${humanise(sentence(message), ROW_FIELDS.concat(SIGNER))} None of the invoices were submitted.`,
+      );
     }
   };
 
@@ -211,7 +224,7 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
       <LineSummary buyer={b} use={use} />
       <LimitWarning buyer={b} free={use?.free ?? null} />
       {(failure || (form.formState.isSubmitted && errorCount > 0)) && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" sx={{ mb: 2 }} ref={failureRef}>
           <AlertTitle>The invoices were not submitted</AlertTitle>
           {failure ?? 'Please correct the marked fields.'}
         </Alert>
