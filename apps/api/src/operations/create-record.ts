@@ -11,6 +11,7 @@ import { derivedFields } from './derived-fields.ts';
 import { getRecord } from './get-record.ts';
 import {
   checkBrokerOwnerOfParent,
+  checkAttachmentsOwned,
   checkBrokerSupplierOwner,
   checkInput,
   checkOperationAllowed,
@@ -63,6 +64,7 @@ export async function insertPrepared(
   const caller = requireCaller(ctx);
   const entity = entityOf(model);
   await checkReferences(tx, caller, entity, values);
+  await checkAttachmentsOwned(tx, caller, entity, values, null);
   if (model === 'Request' && !options.limitChecked) await checkCreditLimit(tx, [values], null);
   await checkRecordRules(tx, model, values, null);
   Object.assign(values, await derivedFields(tx, model, values));

@@ -16,6 +16,7 @@ import { getRecord } from './get-record.ts';
 import {
   checkBrokerLineTerms,
   checkBrokerOwnerOfParent,
+  checkAttachmentsOwned,
   checkBrokerSupplierOwner,
   checkInput,
   checkOperationAllowed,
@@ -78,6 +79,7 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
   const updated = await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(ctx, tx, input, 'update');
     await checkReferences(tx, caller, entity, values);
+    await checkAttachmentsOwned(tx, caller, entity, values, current);
     checkBrokerLineTerms(caller, model, current, values);
     const merged = { ...current, ...values };
     if ('userId' in values || 'supplierId' in values || 'buyerId' in values)

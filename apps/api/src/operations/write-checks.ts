@@ -260,3 +260,38 @@ export const conflict = (current: Row | null): ApiError =>
     'Conflict resolver rejects mutation: the record was changed by someone else',
     current,
   );
+
+/**
+ * A new file key in an attachment field must name a file the caller's organisation uploaded (or
+ * none yet stored): whoever may read a record may download its files (canReadFile), so copying
+ * another organisation's key into one's own record would hand oneself, and everyone who reads
+ * that record, a file never shared with them. Administrators may link any stored file.
+ */
+export async function checkAttachmentsOwned(
+  tx: Queryable,
+  caller: Caller,
+  entity: EntityDef,
+  values: Row,
+  current: Row | null,
+): Promise<void> {
+  if (caller.role === 'Admin') return;
+  const keys = entity.fields
+    .filter((f) => f.type === 'attachment')
+    .map((f) => ({ field: f.name, key: values[f.name] }))
+    .filter(
+      (a): a is { field: string; key: string } => typeof a.key === 'string' && a.key !== current?.[a.field],
+    );
+  if (!keys.length) return;
+  const stored = await tx.query<{ key: string; owner_group_id: string | null; uploaded_by: string }>(
+    'SELECT key, owner_group_id, uploaded_by FROM files WHERE key = ANY($1::text[])',
+    [keys.map((k) => k.key)],
+  );
+  for (const file of stored) {
+    if (file.uploaded_by === caller.sub || (caller.groupId && file.owner_group_id === caller.groupId))
+      continue;
+    const field = keys.find((k) => k.key === file.key)?.field ?? 'attachment';
+    throw unauthorized(
+      `Not allowed: ${field} names a file uploaded by another organisation; upload it again`,
+    );
+  }
+}
