@@ -7,6 +7,7 @@ import {
 } from '@rf/domain/rules/onboarding';
 import { needsEnhancedDueDiligence } from '@rf/domain/rules/record-rules';
 import { Alert, AlertTitle, Box, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { humanise } from '../entity/form-values.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
@@ -127,40 +128,59 @@ export function CompanyChecklist({ model, record }: { model: CompanyModel; recor
           Loading...
         </Typography>
       ) : (
-        <Stack component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }} aria-label="Checklist">
-          {c.items.map((i) => (
-            <Stack
-              component="li"
-              key={i.key}
-              direction="row"
-              sx={{ gap: 1.5, alignItems: 'flex-start', py: 0.75 }}
-            >
-              <Box sx={{ pt: 0.25 }}>
-                {i.done ? (
-                  <CheckIcon color="success" />
-                ) : (
-                  <CloseIcon color={i.required ? 'warning' : 'disabled'} />
-                )}
-              </Box>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography>
-                  {i.label}
-                  {i.key === 'ubos' && c.hasUbos && ` (total ownership ${c.ownership} %)`}
-                  {!i.required && (
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {' '}
-                      · optional for the review
-                    </Typography>
-                  )}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {i.done ? 'Complete' : `Missing: ${c.missing(i)}`}
-                </Typography>
-              </Box>
-            </Stack>
-          ))}
-        </Stack>
+        <ChecklistList items={c.items} missing={c.missing} ownership={c.hasUbos ? c.ownership : null} />
       )}
     </Paper>
+  );
+}
+
+/** The lines of an onboarding checklist: done or missing (and what), optional ones marked, an action each. */
+export function ChecklistList({
+  items,
+  missing,
+  ownership,
+  action,
+}: {
+  items: readonly ChecklistItem[];
+  missing: (item: ChecklistItem) => string;
+  /** Total UBO ownership, or null without UBOs. */
+  ownership: string | null;
+  action?: (item: ChecklistItem) => ReactNode;
+}) {
+  return (
+    <Stack component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }} aria-label="Checklist">
+      {items.map((i) => (
+        <Stack
+          component="li"
+          key={i.key}
+          direction="row"
+          sx={{ gap: 1.5, alignItems: 'flex-start', py: 0.75 }}
+        >
+          <Box sx={{ pt: 0.25 }}>
+            {i.done ? (
+              <CheckIcon color="success" />
+            ) : (
+              <CloseIcon color={i.required ? 'warning' : 'disabled'} />
+            )}
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography>
+              {i.label}
+              {i.key === 'ubos' && ownership !== null && ` (total ownership ${ownership} %)`}
+              {!i.required && (
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {' '}
+                  · optional for the review
+                </Typography>
+              )}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {i.done ? 'Complete' : `Missing: ${missing(i)}`}
+            </Typography>
+          </Box>
+          {action?.(i)}
+        </Stack>
+      ))}
+    </Stack>
   );
 }

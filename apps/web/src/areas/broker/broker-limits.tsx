@@ -19,6 +19,7 @@ import { PageHeader, StatusChip } from '../../layout/page.tsx';
 import { lineFigures } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';
+import { LatestReason } from '../../screens/status-history.tsx';
 
 /** Amounts stay on one line (currency and figure together). */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -186,6 +187,7 @@ export function BrokerLimitsScreen() {
                 <TableCell>Supplier</TableCell>
                 <TableCell align="right">Requested</TableCell>
                 <TableCell>Status</TableCell>
+                <TableCell>Reason</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -198,6 +200,9 @@ export function BrokerLimitsScreen() {
                   </TableCell>
                   <TableCell>
                     <StatusChip status={b.buyer_status as string} />
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 420 }}>
+                    <LatestReason model="Buyer" id={b.id} field="buyer_status" status="Declined" />
                   </TableCell>
                 </TableRow>
               ))}

@@ -3,8 +3,8 @@ import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/m
 import { humanise } from '../../entity/form-values.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { entity } from '../../entity/queries.ts';
-import { CheckIcon, CloseIcon } from '../../layout/icons.tsx';
 import { StatusChip } from '../../layout/page.tsx';
+import { ChecklistList } from '../../screens/company-checklist.tsx';
 import { LatestReason } from '../../screens/status-history.tsx';
 
 /** The checklist facts of a supplier (the server's `onboardingFacts` reads the same rows). */
@@ -93,44 +93,20 @@ export function OnboardingPanel({
           Everything needed is there: submit your company for review.
         </Alert>
       )}
-      <Stack component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }} aria-label="Checklist">
-        {items.map((i) => (
-          <Stack
-            component="li"
-            key={i.key}
-            direction="row"
-            sx={{ gap: 1.5, alignItems: 'flex-start', py: 0.75 }}
-          >
-            <Box sx={{ pt: 0.25 }}>
-              {i.done ? (
-                <CheckIcon color="success" />
-              ) : (
-                <CloseIcon color={i.required ? 'warning' : 'disabled'} />
-              )}
-            </Box>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography>
-                {i.label}
-                {i.key === 'ubos' && ownership !== null && ` (total ownership ${ownership} %)`}
-                {!i.required && (
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {' '}
-                    · optional for the review
-                  </Typography>
-                )}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {i.done ? 'Complete' : `Missing: ${labelled(i.missing ?? '')}`}
-              </Typography>
-            </Box>
-            {!i.done && (submittable || !i.required) && NEXT_STEP[i.key] && (
-              <Button size="small" sx={{ flexShrink: 0 }} onClick={() => onStep(i.key)}>
-                {NEXT_STEP[i.key]}
-              </Button>
-            )}
-          </Stack>
-        ))}
-      </Stack>
+      <ChecklistList
+        items={items}
+        missing={(i) => labelled(i.missing ?? '')}
+        ownership={ownership}
+        action={(i) =>
+          !i.done &&
+          (submittable || !i.required) &&
+          NEXT_STEP[i.key] && (
+            <Button size="small" sx={{ flexShrink: 0 }} onClick={() => onStep(i.key)}>
+              {NEXT_STEP[i.key]}
+            </Button>
+          )
+        }
+      />
     </Paper>
   );
 }
