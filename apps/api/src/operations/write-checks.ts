@@ -1,4 +1,5 @@
 import {
+  BUYER_TERMS,
   describeIssues,
   entityOf,
   recordSchema,
@@ -216,21 +217,7 @@ export async function ownerOfParent(tx: Queryable, entity: EntityDef, values: Ro
 }
 
 /** A line's terms as the broker proposes them (business-rules §2–§3). */
-const LINE_TERMS = [
-  'buyer_loan_request_amount',
-  'investorId',
-  'spvId',
-  'brokerId',
-  'buyer_loan_advance_rate',
-  'buyer_loan_collateral',
-  'buyer_loan_covenants',
-  'buyer_loan_transaction_fee',
-  'buyer_loan_discount_fee',
-  'buyer_loan_spv_fee',
-  'buyer_loan_broker_fee',
-  'buyer_loan_rate',
-  'buyer_loan_type',
-];
+const LINE_TERMS = ['buyer_loan_request_amount', ...BUYER_TERMS];
 
 const sameValue = (a: unknown, b: unknown): boolean => {
   if ((a ?? null) === null || (b ?? null) === null) return (a ?? null) === (b ?? null);

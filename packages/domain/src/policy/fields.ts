@@ -18,7 +18,8 @@ export function serverFields(model: ModelName): ReadonlySet<string> {
 const STAFF: readonly Role[] = ['Admin'];
 const ASSESSORS: readonly Role[] = ['Admin', 'Broker'];
 
-const BUYER_TERMS = [
+/** A buyer line's financing terms, set by whoever assesses the line (admin, broker). */
+export const BUYER_TERMS = [
   'investorId',
   'spvId',
   'brokerId',
