@@ -1,5 +1,7 @@
 import type { ModelName } from '@rf/domain/entity';
 import type { FieldDef } from '@rf/domain/fields';
+import { scopeOf } from '@rf/domain/policy/policy';
+import { useUser } from '../auth/user-context.tsx';
 import {
   Accordion,
   AccordionDetails,
@@ -132,16 +134,20 @@ export function SectionList({
   hide?: ((f: FieldDef) => boolean) | undefined;
 }) {
   const e = entity(model);
+  const role = useUser().role;
   const groups = useMemo(() => {
     const out: { section: string; fields: FieldDef[] }[] = [];
     for (const f of readableFields(model)) {
       if (isMetaField(f, e) || hide?.(f)) continue;
+      // A party this role can never read (a supplier's broker) is no use as a bare id.
+      if (f.type === 'ref' && f.ref && role && scopeOf(role, f.ref as ModelName, 'read').kind === 'none')
+        continue;
       const g = out.find((x) => x.section === f.section);
       if (g) g.fields.push(f);
       else out.push({ section: f.section, fields: [f] });
     }
     return out;
-  }, [model, e, hide]);
+  }, [model, e, hide, role]);
   const meta = e.allFields.filter((f) => isMetaField(f, e));
   return (
     <Box sx={{ mb: 2 }}>
