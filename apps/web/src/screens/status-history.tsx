@@ -108,21 +108,31 @@ export function LatestReason({
   id,
   field,
   status,
+  label,
 }: {
   model: ModelName;
   id: string;
   field: string;
   status: string | null;
+  /** A caption shown above the reason, only when there is one. */
+  label?: string;
 }) {
   const q = useStatusHistory(model, id);
   const last = newestFirst((q.data ?? []).filter((e) => e.field === field))[0];
   if (!last || last.to !== status || !last.comment) return null;
   return (
-    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-      <Box component="span" sx={{ color: 'text.secondary' }}>
-        {actorOf(last)}:
-      </Box>{' '}
-      {last.comment}
-    </Typography>
+    <>
+      {label && (
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+      )}
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {actorOf(last)}:
+        </Box>{' '}
+        {last.comment}
+      </Typography>
+    </>
   );
 }

@@ -119,10 +119,13 @@ export function BuyersScreen() {
                       </Grid>
                       {b.buyer_status === 'Declined' && (
                         <Grid size={12}>
-                          <Typography variant="body2" color="text.secondary">
-                            Reason
-                          </Typography>
-                          <LatestReason model="Buyer" id={b.id} field="buyer_status" status="Declined" />
+                          <LatestReason
+                            model="Buyer"
+                            id={b.id}
+                            field="buyer_status"
+                            status="Declined"
+                            label="Reason"
+                          />
                         </Grid>
                       )}
                     </Grid>
