@@ -28,7 +28,9 @@ const money = (b: ApiRecord, field: string) =>
   formatMoney(b[field], b.buyer_currency as string | undefined) || '—';
 
 const termsOf = (b: ApiRecord) =>
-  `Advance ${formatRate(b.buyer_loan_advance_rate) || '—'} · ${String(b.buyer_loan_rate ?? '—')} + ${formatRate(b.buyer_loan_discount_fee) || '—'}`;
+  b.buyer_loan_advance_rate == null && b.buyer_loan_rate == null && b.buyer_loan_discount_fee == null
+    ? 'Not proposed yet'
+    : `Advance ${formatRate(b.buyer_loan_advance_rate) || '—'} · ${String(b.buyer_loan_rate ?? '—')} + ${formatRate(b.buyer_loan_discount_fee) || '—'}`;
 
 function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
   return (
@@ -146,7 +148,7 @@ export function BrokerLimitsScreen() {
               <TableCell align="right">Approved limit</TableCell>
               <TableCell align="right">Utilisation</TableCell>
               <TableCell align="right">Available</TableCell>
-              <TableCell sx={{ minWidth: 140 }}>Use</TableCell>
+              <TableCell sx={{ minWidth: 110 }}>Use</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
