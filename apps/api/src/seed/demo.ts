@@ -21,6 +21,7 @@ import {
   removeDemoFiles,
   type DemoFile,
 } from './demo-files.ts';
+import { insertStatusHistory, planDemoHistory, type HistoryActor } from './history.ts';
 
 export { DEMO_USERS, DEMO_PASSWORD, demoUser, type DemoUser } from './demo-users.ts';
 
@@ -131,7 +132,8 @@ export interface SeedDemoOptions {
 
 /**
  * Creates the demo organisations, users and data in one transaction, with a sample file in every
- * attachment a complete record has (demo-file-plan.ts); does nothing when already seeded.
+ * attachment a complete record has (demo-file-plan.ts) and the status history that led every
+ * record to its status (history.ts); does nothing when already seeded.
  */
 export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<void> {
   assertDemoAllowed();
@@ -173,6 +175,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     await db.transaction(async (tx) => {
       const rows: SeedRows = {};
       const uploaderOf = new Map<string, string>();
+      const actorOf = new Map<string, HistoryActor>();
       for (const u of DEMO_USERS) {
         const groups: RoleGroup[] = u.role === 'Supplier' ? [] : [u.role];
         const { sub } = await createUser(tx, {
@@ -185,6 +188,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
           confirmed: true,
         });
         uploaderOf.set(org(u.key).groupId, sub);
+        actorOf.set(org(u.key).groupId, { sub, name: u.name, role: u.role });
         mergeRows(
           rows,
           organisationRows(rng, org(u.key), { today, members: [{ sub, name: u.name, email: u.email }] }),
@@ -213,11 +217,15 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
         mergeRows(rows, book.rows);
       }
       for (const pair of accounts.values()) mergeRows(rows, accountRows(rng, pair, { today, fillers: 20 }));
+      // Before the files: the history dates some records, and their files take those dates.
+      const history = planDemoHistory(rows, { actorOf, adminGroupId: org('admin').groupId, now: Date.now() });
       files = assignDemoFiles(rows, uploaderOf);
       // The bytes go to the store while the records go to the database; both must succeed.
       const done = await Promise.allSettled([
         putDemoFiles(store, files),
-        insertAll(tx, rows).then(() => insertDemoFileRecords(tx, files)),
+        insertAll(tx, rows)
+          .then(() => insertDemoFileRecords(tx, files))
+          .then(() => insertStatusHistory(tx, history)),
       ]);
       for (const r of done) if (r.status === 'rejected') throw r.reason;
     });

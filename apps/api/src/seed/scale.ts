@@ -17,6 +17,8 @@ import type { BuyerStatus } from './buyers.ts';
  * Bulk data for benchmarks: `suppliers` organisations with `requestsPerSupplier` requests each.
  * Unlike the demo set (demo-files.ts) it stores no files: attachment fields stay empty, so its
  * companies would not pass the onboarding checklist's document items, and seeding keeps its pace.
+ * Nor does it write status history (history.ts does for the demo set): its records' History panels
+ * say "No status changes yet" and declined lines and requests carry no reason.
  */
 
 export interface ScaleOptions {

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findTransition, REGISTRY, STATUS_MACHINES, tableOf, type Role } from '@rf/domain';
+import { describeDatabases } from '../db/test-databases.ts';
+import { q } from '../db/schema-sql.ts';
+import type { Row } from '../db/database.ts';
+import { startTestStore, type TestStore } from '../files/test-stores.ts';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { DEMO_USERS, seedDemo } from './demo.ts';
+
+interface Entry {
+  record_id: string;
+  field: string;
+  from_status: string | null;
+  to_status: string;
+  comment: string | null;
+  actor_sub: string;
+  actor_name: string | null;
+  actor_role: string;
+  changed_at: string | Date;
+}
+
+interface User {
+  email: string;
+  sub: string;
+  group_id: string;
+  role: Role;
+}
+
+const PARTY_FIELDS = ['supplierId', 'investorId', 'spvId', 'brokerId'] as const;
+const time = (v: unknown): number => new Date(v as string | Date).getTime();
+
+describeDatabases('demo data set: status history (decisions §7, business-rules §2)', (db) => {
+  let files: TestStore;
+  let api: ApiHarness;
+  let users: User[] = [];
+  const groupOfParty = new Map<string, string>();
+  const history = new Map<string, Entry[]>();
+
+  beforeAll(async () => {
+    files = await startTestStore('local');
+    await seedDemo(db(), { store: files.store });
+    users = (
+      await db().query<{ email: string; sub: string; group_id: string; groups: string[] }>(
+        'SELECT email, sub, group_id, groups FROM auth_users',
+      )
+    ).map((u) => ({ ...u, role: (u.groups[0] ?? 'Supplier') as Role }));
+    for (const table of ['supplier', 'investor', 'spv', 'broker'])
+      for (const r of await db().query<{ id: string; userId: string }>(
+        `SELECT id, "userId" FROM ${q(table)}`,
+      ))
+        groupOfParty.set(r.id, r.userId);
+    for (const e of await db().query<Entry & Row>('SELECT * FROM status_history ORDER BY changed_at, id')) {
+      const key = `${e.record_id}:${e.field}`;
+      history.set(key, [...(history.get(key) ?? []), e]);
+    }
+    api = await createApiHarness(db());
+    for (const u of users)
+      api.callers.set(u.email.split('@')[0] ?? '', { sub: u.sub, groupId: u.group_id, role: u.role });
+  });
+  afterAll(async () => {
+    await api?.app.close();
+    await files?.close();
+  });
+
+  it('leads every record from its machine’s initial status to its status, in order, by users allowed to move it', async () => {
+    const problems: string[] = [];
+    const covered = new Set<string>();
+    let records = 0;
+    for (const machine of STATUS_MACHINES) {
+      const columns = ['id', 'userId', 'createdAt', 'updatedAt', machine.field, 'buyerId', ...PARTY_FIELDS];
+      const present = columns.filter((c) => REGISTRY[machine.model].fieldsByName.has(c) || c === 'id');
+      const rows = await db().query(`SELECT ${present.map(q).join(', ')} FROM ${q(tableOf(machine.model))}`);
+      for (const row of rows) {
+        // Buyer financials keep the audit type in the status field: no review, no history.
+        if (machine.model === 'Financials' && row.buyerId) continue;
+        records += 1;
+        const status = String(row[machine.field]);
+        const chain = history.get(`${String(row.id)}:${machine.field}`) ?? [];
+        const where = `${machine.model} ${String(row.id)} (${status})`;
+        // Groups that may act on the record besides the admin: its owner and its parties.
+        const related = new Set([
+          String(row.userId),
+          ...PARTY_FIELDS.map((f) => groupOfParty.get(String(row[f])) ?? ''),
+        ]);
+        if (chain.length) covered.add(`${machine.model}.${machine.field}`);
+        if (status !== machine.initial && !chain.length) problems.push(`${where}: no history`);
+        let current = machine.initial;
+        let last = time(row.createdAt);
+        for (const e of chain) {
+          const step = `${where}: ${e.from_status} → ${e.to_status} by ${e.actor_role}`;
+          if (e.from_status !== current)
+            problems.push(`${step}: starts from ${e.from_status}, not ${current}`);
+          // Settling is the admin linking the payback (business-rules §2), not a machine move.
+          const settles = machine.model === 'Request' && current === 'Approved' && e.to_status === 'Settled';
+          const found = settles
+            ? e.actor_role === 'Admin'
+              ? { transition: { commentRequired: true } }
+              : { refusal: 'only the admin settles' }
+            : findTransition(machine, { current, to: e.to_status, role: e.actor_role as Role });
+          if ('refusal' in found) problems.push(`${step}: ${found.refusal}`);
+          else if (found.transition.commentRequired && !e.comment?.trim())
+            problems.push(`${step}: no comment`);
+          const actor = users.find((u) => u.sub === e.actor_sub);
+          const demo = DEMO_USERS.find((u) => u.email === actor?.email);
+          if (!actor || actor.role !== e.actor_role || demo?.name !== e.actor_name)
+            problems.push(`${step}: actor ${e.actor_name} is not that demo user`);
+          else if (actor.role !== 'Admin' && !related.has(actor.group_id))
+            problems.push(`${step}: ${actor.email} has no part in the record`);
+          const at = time(e.changed_at);
+          if (!(at > last))
+            problems.push(
+              `${step}: at ${new Date(at).toISOString()}, not after ${new Date(last).toISOString()}`,
+            );
+          last = at;
+          current = e.to_status;
+        }
+        if (current !== status) problems.push(`${where}: history ends at ${current}`);
+        if (chain.length && time(row.updatedAt) < last)
+          problems.push(`${where}: updated before its last move`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(records).toBeGreaterThan(100);
+    // Every status the demo moves has a history to show (memberships all stay Active).
+    expect([...covered].sort()).toEqual(
+      STATUS_MACHINES.filter((m) => m.model !== 'Usergroup')
+        .map((m) => `${m.model}.${m.field}`)
+        .sort(),
+    );
+  });
+
+  it('shows a declined line’s history and reason to its supplier through statusHistory, and to no other supplier', async () => {
+    const supplier = api.callers.get('supplier');
+    const [line] = await db().query<{ id: string }>(
+      `SELECT id FROM "buyer" WHERE buyer_status = 'Declined' AND "userId" = $1`,
+      [supplier?.groupId ?? null],
+    );
+    const query = `query { statusHistory(model: "Buyer", id: "${line?.id}") { field from to comment actorName actorRole changedAt } }`;
+    const own = await api.gql<{ statusHistory: Record<string, unknown>[] }>('supplier', query);
+    expect(own.errors).toBeUndefined();
+    const entries = own.data?.statusHistory ?? [];
+    expect(entries.map((e) => [e.from, e.to])).toEqual([
+      ['Under Review', 'Investor Offer Pending'],
+      ['Investor Offer Pending', 'Declined'],
+    ]);
+    // S1 was introduced by the broker, who submitted the terms; the line's investor or SPV declined.
+    expect(entries[0]).toMatchObject({ actorRole: 'Broker', actorName: 'Bruno Keller', comment: null });
+    expect(['Investor', 'Spv']).toContain(entries[1]?.actorRole);
+    expect(String(entries[1]?.comment).length).toBeGreaterThan(20);
+    const other = await api.gql<{ statusHistory: unknown[] }>('supplier2', query);
+    expect(other.data?.statusHistory).toEqual([]);
+  });
+
+  it('adds no history when seeded again', async () => {
+    const count = async () =>
+      (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM status_history'))[0]?.n;
+    const before = await count();
+    await seedDemo(db(), { store: files.store });
+    expect(await count()).toBe(before);
+  });
+});
