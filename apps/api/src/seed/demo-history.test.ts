@@ -129,6 +129,21 @@ describeDatabases('demo data set: status history (decisions §7, business-rules 
     );
   });
 
+  it('decides a multi-invoice batch at once: its invoices share their moves, actors and times', async () => {
+    const rows = await db().query<{ id: string; batchId: string }>(
+      'SELECT id, "batchId" FROM "request" WHERE "batchId" IS NOT NULL',
+    );
+    const batches = new Map<string, string[]>();
+    for (const r of rows) batches.set(r.batchId, [...(batches.get(r.batchId) ?? []), r.id]);
+    expect(batches.size).toBeGreaterThan(1);
+    const moves = (id: string) =>
+      (history.get(`${id}:request_status`) ?? []).map((e) => [e.to_status, e.actor_sub, time(e.changed_at)]);
+    for (const ids of batches.values()) {
+      expect(ids.length).toBeGreaterThan(1);
+      for (const id of ids.slice(1)) expect(moves(id)).toEqual(moves(ids[0] ?? ''));
+    }
+  });
+
   it('shows a declined line’s history and reason to its supplier through statusHistory, and to no other supplier', async () => {
     const supplier = api.callers.get('supplier');
     const [line] = await db().query<{ id: string }>(

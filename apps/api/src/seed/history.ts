@@ -82,7 +82,13 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
   };
 
   /** Writes the moves of one status field of `row`, from its machine's initial state. */
-  const record = (model: ModelName, row: SeedRow, field: string, steps: readonly Step[], end?: number) => {
+  const record = (
+    model: ModelName,
+    row: SeedRow,
+    field: string,
+    steps: readonly Step[],
+    options: { end?: number; draw?: Rng } = {},
+  ) => {
     const machine = machineOf(model, field);
     if (!machine) throw new Error(`${model}.${field} has no status machine`);
     if (!steps.length) return [];
@@ -90,9 +96,9 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
     if (typeof row.id !== 'string') row.id = randomUUID();
     const start = msOfIso(String(row.createdAt));
     const times = schedule(
-      rng,
+      options.draw ?? rng,
       start,
-      Math.min(end ?? plan.now, plan.now),
+      Math.min(options.end ?? plan.now, plan.now),
       steps.map((s) => s.gap),
     );
     let from = machine.initial;
@@ -141,7 +147,9 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
     // The line is approved before its first request comes in: a month or two before, at least.
     if (first !== undefined && first - 30 * DAY < msOfIso(String(row.createdAt)))
       row.createdAt = isoOf(Math.floor((first - rng.int(45, 75) * DAY) / DAY) * DAY + 10 * 3_600_000);
-    record('Buyer', row, 'buyer_status', buyerSteps(rng, actors, row), first && first - DAY);
+    record('Buyer', row, 'buyer_status', buyerSteps(rng, actors, row), {
+      end: first && first - DAY,
+    });
   }
 
   const approvedAt = new Map<string, number>();
@@ -157,7 +165,7 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
     const draw = batch ? new Rng(`demo-history:${batch}`) : rng;
     if (batch) row.createdAt = isoOf(batches.get(batch) ?? msOfIso(String(row.createdAt)));
     const moves = requestSteps(draw, actors, row);
-    const times = record('Request', row, 'request_status', moves.steps, moves.decideBy);
+    const times = record('Request', row, 'request_status', moves.steps, { end: moves.decideBy, draw });
     const approval = moves.steps.findIndex((s) => s.to === 'Approved');
     if (approval >= 0 && times[approval] !== undefined) approvedAt.set(String(row.id), times[approval]);
     if (moves.settle) {
