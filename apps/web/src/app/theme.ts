@@ -10,6 +10,8 @@ export const theme = createTheme({
     primary: { main: PRIMARY, contrastText: '#ffffff' },
     secondary: { main: '#3d6bb3' },
     background: { default: '#f2f3f5', paper: '#ffffff' },
+    // MUI's default red (#d32f2f) is 4.49:1 on the grey page, just short of WCAG AA for text.
+    error: { main: '#c62828' },
   },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
