@@ -4,8 +4,6 @@ import {
   compareDecimals,
   daysBetween,
   lineFigures,
-  nextDueOf,
-  overdueOf,
   subtractDecimals,
   sumDecimals,
   totalsByCurrency,
@@ -54,13 +52,6 @@ describe('utilisation (business-rules §4)', () => {
       req({ buyerId: 'c', request_status: 'Approved', invoice_purchase_amount: '5' }),
     ];
     expect(utilisationOf('b', rs)).toBe('88450');
-    const due = [
-      req({ buyerId: 'b', request_status: 'Approved', invoice_due_date: '2026-01-01', invoice_amount: '10' }),
-      req({ buyerId: 'b', request_status: 'Approved', invoice_due_date: '2026-03-01', invoice_amount: '20' }),
-      req({ buyerId: 'b', request_status: 'Settled', invoice_due_date: '2026-01-05', invoice_amount: '40' }),
-    ];
-    expect(overdueOf('b', due, '2026-02-01')).toBe('10');
-    expect(nextDueOf('b', due, '2026-02-01')).toBe('2026-03-01');
   });
 });
 

@@ -37,35 +37,6 @@ export function utilisationOf(buyerId: string, requests: readonly ApiRecord[]): 
   );
 }
 
-/** Invoice amounts of approved requests past their due date. */
-export function overdueOf(buyerId: string, requests: readonly ApiRecord[], today: string): string {
-  return sumDecimals(
-    requests
-      .filter(
-        (r) =>
-          r.buyerId === buyerId &&
-          r.request_status === 'Approved' &&
-          typeof r.invoice_due_date === 'string' &&
-          r.invoice_due_date < today,
-      )
-      .map((r) => r.invoice_amount),
-  );
-}
-
-export function nextDueOf(buyerId: string, requests: readonly ApiRecord[], today: string): string | null {
-  const due = requests
-    .filter(
-      (r) =>
-        r.buyerId === buyerId &&
-        r.request_status === 'Approved' &&
-        typeof r.invoice_due_date === 'string' &&
-        r.invoice_due_date >= today,
-    )
-    .map((r) => r.invoice_due_date as string)
-    .sort();
-  return due[0] ?? null;
-}
-
 /** Calendar days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
   const utc = (d: string) =>
