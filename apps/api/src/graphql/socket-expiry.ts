@@ -32,4 +32,3 @@ export function closeWhenExpired(socket: ClosableSocket, authorization: string |
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
 }
-
