@@ -5,6 +5,7 @@ import type { Queryable, Row } from '../db/database.ts';
 import type { Change } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
 import { pricingOnApproval } from './price-request.ts';
+import { settleRequest } from './settle-request.ts';
 import { submitCompany } from './submit-company.ts';
 
 export interface EffectInput {
@@ -142,6 +143,8 @@ export const STATUS_EFFECTS: Readonly<Record<string, StatusEffect>> = {
   },
   'Buyer.buyer_status:Declined': async () => ({ buyer_loan_approved_amount: '0' }),
   'Request.request_status:Declined': async () => Object.fromEntries(ZERO_AMOUNTS.map((f) => [f, '0'])),
+  // Settling links the collection transaction that paid the request (business-rules §2, §3, §8).
+  'Request.request_status:Settled': settleRequest,
   // Approval fixes the payout date, prices the request and opens both bookkeeping statuses.
   'Request.request_status:Approved': async ({ tx, row, values, touched }) => {
     const payoutDate = typeof values.payout_date === 'string' ? values.payout_date : today();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REGISTRY,
   STATUS_MACHINES,
+  adjustedDiscountFeeRate,
   priceRequest,
   requiredAttachments,
   requiredCompanyFields,
@@ -14,6 +15,7 @@ import {
 } from '@rf/domain';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { createAccount, createPayment } from '../testing/payments.ts';
 import { sampleValue } from '../testing/samples.ts';
 import { buildWorld, ORGS, type World } from '../testing/world.ts';
 
@@ -81,6 +83,8 @@ const ZERO_AMOUNTS = [
   'invoice_purchase_amount',
 ];
 const PAYOUT = '2026-03-09';
+/** The booking date of the collection transaction that settles the world's request. */
+const PAID = '2026-03-20';
 const APPROVAL = { buyer_loan_approved_amount: '500000', buyer_loan_discount_fee: '4.5' };
 
 type Outcome =
@@ -130,6 +134,8 @@ type Result = { data?: Record<string, unknown> | null; errors?: { message: strin
 describeDatabases('status transition matrix (business-rules §2, decisions §4)', (db) => {
   let api: ApiHarness;
   let world: World;
+  /** A posted payment into the investor's collection account that pays the world's request in full. */
+  let payback = '';
   const ids: Record<string, string> = {};
   const sql = (text: string, params: (string | null)[] = []) => db().query(text, params);
   const admin = <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) =>
@@ -197,6 +203,17 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
       buyer_loan_spv_fee: '0.5',
     });
     await create('SOFR', { date: '2026-03-05', SOFR: '4.3', SOFRM3: '4.25' });
+    const investor = { userId: ORGS.investor, investorId: world.Investor };
+    const [invoice] = await sql(`SELECT invoice_amount, invoice_currency FROM "request" WHERE id = $1`, [
+      world.Request,
+    ]);
+    payback = await createPayment(api, db(), {
+      ...investor,
+      transaction_date: PAID,
+      transaction_source_amount: String(invoice!.invoice_amount),
+      transaction_source_currency: String(invoice!.invoice_currency),
+      recipientaccountId: await createAccount(api, 'collection', investor),
+    });
     // The organisation-status machine gets a membership of its own, so the owner's mail stays on.
     const membership = await create('Usergroup', {
       userId: ORGS.supplier,
@@ -220,9 +237,12 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
       );
     if (m.model === 'Request') {
       const amounts = ZERO_AMOUNTS.map((f) => `${f} = '11'`).join(', ');
+      // An approved request was priced at its payout; settling must write the payback figures.
+      const approved = from === 'Approved' || from === 'Settled';
       await sql(
-        `UPDATE "request" SET ${amounts}, payout_date = NULL, bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL WHERE id = $1`,
-        [id],
+        `UPDATE "request" SET ${amounts}, payout_date = $2, base_rate_amount = $3, discount_fee_rate = $4, bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL,
+           "transactionId_payback" = NULL, payback_date = NULL, discount_fee_rate_adjusted = NULL WHERE id = $1`,
+        [id, approved ? PAYOUT : null, approved ? '4.25' : null, approved ? '4' : null],
       );
       await sql(`UPDATE "buyer" SET buyer_loan_discount_fee = '4' WHERE id = $1`, [world.Buyer]);
     }
@@ -279,6 +299,18 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
         expect(after).toHaveLength(before.books + 1);
         expect(after.at(-1)).toEqual({ a: 'Open', s: 'Open' });
       },
+      'Request.request_status:Settled': async (row) =>
+        expect(row).toMatchObject({
+          transactionId_payback: payback,
+          payback_date: PAID,
+          discount_fee_rate_adjusted: adjustedDiscountFeeRate({
+            baseRate: '4.25',
+            spread: '4',
+            payoutDate: PAYOUT,
+            dueDate: String(row.invoice_due_date),
+            paybackDate: PAID,
+          }),
+        }),
       'Bookkeeping.bookkeeping_status_admin:Under Review': async () =>
         expect((await requestRow()).bookkeeping_status_admin).toBe('Under Review'),
       'Bookkeeping.bookkeeping_status_admin:Approved': async () =>
@@ -317,7 +349,11 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
         const before = { history: await historyCount(id), mail: api.mail.length, books: 0 };
         if (m.model === 'Request') before.books = (await books()).length;
         const values =
-          m.model === 'Buyer' ? APPROVAL : m.model === 'Request' ? { payout_date: PAYOUT } : undefined;
+          m.model === 'Buyer'
+            ? APPROVAL
+            : m.model === 'Request'
+              ? { payout_date: PAYOUT, transactionId_payback: payback }
+              : undefined;
         const move = (comment?: string): Promise<Result> =>
           api.gql(who, 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
             input: {

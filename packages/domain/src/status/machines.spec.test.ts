@@ -52,8 +52,8 @@ const SPEC: Record<string, { initial: string; moves: readonly Move[] }> = {
       [['Documents Pending'], 'Under Review', ['Admin', 'Spv']],
       [['Under Review', 'Documents Pending'], 'Approved', ['Admin', 'Investor', 'Spv']],
       [['Under Review', 'Documents Pending'], 'Declined', ['Admin', 'Investor', 'Spv']],
-      // "→ Settled (admin, by linking the collection transaction that paid it)" is not a
-      // changeStatus move: see the todo below.
+      // "→ Settled (admin, by linking the collection transaction that paid it)".
+      [['Approved'], 'Settled', ['Admin']],
     ],
   },
   'Bookkeeping.bookkeeping_status_admin': {
@@ -120,7 +120,7 @@ describe('status machines agree with business-rules §2', () => {
       }
       const states = REGISTRY[m.model].fieldsByName.get(m.field)?.values ?? [];
       // Buyer statements keep their audit type in financials_status (business-rules §2); Pending is
-      // set on sign-up, Settled by reconciliation: none of them is a changeStatus target. §2 lists
+      // set on sign-up: none of them is a changeStatus target. §2 lists
       // Under Review among the SPV bookkeeping states but its flow goes Open → Approved.
       const elsewhere = new Set([
         ...(key === 'Bookkeeping.bookkeeping_status_spv' ? ['Under Review'] : []),
@@ -129,11 +129,17 @@ describe('status machines agree with business-rules §2', () => {
         'audited-other',
         'management-prepared',
         'Pending',
-        'Settled',
       ]);
       expect(states.filter((s) => !seen.has(s) && !elsewhere.has(s))).toEqual([]);
     },
   );
 
-  it.todo('Request Approved → Settled by admin when the paying collection transaction is linked (§2)');
+  it('Request settles only from Approved, by admin, and nothing leaves Settled (§2)', () => {
+    const m = STATUS_MACHINES.find((x) => keyOf(x) === 'Request.request_status')!;
+    const into = m.transitions.filter((t) => t.to === 'Settled');
+    expect(into.map((t) => [t.from, t.roles, t.action, Boolean(t.commentRequired)])).toEqual([
+      [['Approved'], ['Admin'], 'Settle', false],
+    ]);
+    expect(m.transitions.filter((t) => t.from.includes('Settled'))).toEqual([]);
+  });
 });

@@ -136,6 +136,9 @@ export const STATUS_MACHINES: readonly StatusMachine[] = [
         action: 'Decline',
         commentRequired: true,
       },
+      // "→ Settled (admin, by linking the collection transaction that paid it)": the move's values
+      // carry `transactionId_payback` and optionally `payback_date` (apps/api settle-request.ts).
+      { from: ['Approved'], to: 'Settled', roles: ['Admin'], action: 'Settle' },
     ],
   },
   {
