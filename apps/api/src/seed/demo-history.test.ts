@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findTransition, REGISTRY, STATUS_MACHINES, tableOf, type Role } from '@rf/domain';
+import {
+  adjustedDiscountFeeRate,
+  findTransition,
+  REGISTRY,
+  STATUS_MACHINES,
+  tableOf,
+  type Role,
+} from '@rf/domain';
 import { describeDatabases } from '../db/test-databases.ts';
 import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
@@ -90,13 +97,7 @@ describeDatabases('demo data set: status history (decisions §7, business-rules 
           const step = `${where}: ${e.from_status} → ${e.to_status} by ${e.actor_role}`;
           if (e.from_status !== current)
             problems.push(`${step}: starts from ${e.from_status}, not ${current}`);
-          // Settling is the admin linking the payback (business-rules §2), not a machine move.
-          const settles = machine.model === 'Request' && current === 'Approved' && e.to_status === 'Settled';
-          const found = settles
-            ? e.actor_role === 'Admin'
-              ? { transition: { commentRequired: true } }
-              : { refusal: 'only the admin settles' }
-            : findTransition(machine, { current, to: e.to_status, role: e.actor_role as Role });
+          const found = findTransition(machine, { current, to: e.to_status, role: e.actor_role as Role });
           if ('refusal' in found) problems.push(`${step}: ${found.refusal}`);
           else if (found.transition.commentRequired && !e.comment?.trim())
             problems.push(`${step}: no comment`);
@@ -127,6 +128,57 @@ describeDatabases('demo data set: status history (decisions §7, business-rules 
         .map((m) => `${m.model}.${m.field}`)
         .sort(),
     );
+  });
+
+  it('settles each settled request as changeStatus would: by a posted collection payment of its line’s funders', async () => {
+    const rows = await db().query(
+      `SELECT r.id, r.invoice_number, r.invoice_amount::text AS amount, r.invoice_currency, r.payout_date, r.invoice_due_date,
+              r.payback_date, r.base_rate_amount::text AS base, r.discount_fee_rate::text AS spread,
+              r.discount_fee_rate_adjusted::text AS adjusted, r."transactionId_payback" AS tx,
+              t.transaction_status, t.pending, t."_deleted" AS deleted, t.transaction_date,
+              t.transaction_source_amount::text AS paid, t.transaction_source_currency AS paid_in,
+              b.bank_account_purpose AS purpose, (b."investorId" = l."investorId" OR b."spvId" = l."spvId") AS funders,
+              (SELECT count(*)::int FROM "request" o WHERE o."transactionId_payback" = r."transactionId_payback") AS links
+         FROM "request" r JOIN "buyer" l ON l.id = r."buyerId"
+         LEFT JOIN "transaction" t ON t.id = r."transactionId_payback"
+         LEFT JOIN "bank" b ON b.id::text = t."recipientaccountId"
+        WHERE r.request_status = 'Settled'`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    const problems = rows.flatMap((r) => {
+      const wrong: string[] = [];
+      if (!r.tx || r.deleted !== false) wrong.push('no payback transaction');
+      if (r.transaction_status !== 'Posted' || r.pending !== false) wrong.push('payback not posted');
+      if (r.purpose !== 'collection' || r.funders !== true)
+        wrong.push('not into a funder’s collection account');
+      if (r.paid_in !== r.invoice_currency) wrong.push(`paid in ${String(r.paid_in)}`);
+      if (!(Number(r.paid) >= Number(r.amount))) wrong.push(`paid ${String(r.paid)} of ${String(r.amount)}`);
+      if (r.links !== 1) wrong.push(`payback linked ${String(r.links)} times`);
+      if (
+        !r.payback_date ||
+        r.payback_date !== r.transaction_date ||
+        String(r.payback_date) < String(r.payout_date)
+      )
+        wrong.push(`payback date ${String(r.payback_date)}`);
+      else if (
+        Number(r.adjusted) !==
+        Number(
+          adjustedDiscountFeeRate({
+            baseRate: String(r.base),
+            spread: String(r.spread),
+            payoutDate: String(r.payout_date),
+            dueDate: String(r.invoice_due_date),
+            paybackDate: String(r.payback_date),
+          }),
+        )
+      )
+        wrong.push(`adjusted rate ${String(r.adjusted)}`);
+      return wrong.map((w) => `${String(r.invoice_number)}: ${w}`);
+    });
+    expect(problems).toEqual([]);
+    // Paid late, early and on the due date (adjusted rate 0) all occur.
+    expect(rows.some((r) => String(r.payback_date) > String(r.invoice_due_date))).toBe(true);
+    expect(rows.some((r) => Number(r.adjusted) === 0)).toBe(true);
   });
 
   it('decides a multi-invoice batch at once: its invoices share their moves, actors and times', async () => {

@@ -19,8 +19,12 @@ export interface RequestMoves {
   readonly steps: readonly Step[];
   /** The decision comes before this time (the payout, for funded requests). */
   readonly decideBy?: number;
-  /** Settled by the admin linking the payback on this date (not a move of the status machine). */
-  readonly settle?: { readonly on: string; readonly comment: string };
+  /**
+   * The machine's "Settle" move (Approved → Settled, admin), made on the payback date by linking
+   * the collection transaction that paid the request; timed apart from the other steps, which
+   * all come before the payout.
+   */
+  readonly settle?: { readonly on: string; readonly step: Step };
 }
 
 /**
@@ -60,7 +64,10 @@ export function requestSteps(rng: Rng, actors: Actors, row: SeedRow): RequestMov
     decideBy: payout ? msOfIso(`${payout}T09:00:00.000Z`) : undefined,
     settle:
       status === 'Settled' && typeof row.payback_date === 'string'
-        ? { on: row.payback_date, comment: settledNote(row) }
+        ? {
+            on: row.payback_date,
+            step: { to: 'Settled', by: actors.admin, comment: settledNote(row), gap: [0, 0] },
+          }
         : undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { machineOf, type ModelName, type Role } from '@rf/domain';
+import { findTransition, machineOf, type ModelName, type Role } from '@rf/domain';
 import type { Queryable, SqlValue } from '../db/database.ts';
 import { Rng } from './prng.ts';
 import type { SeedRow, SeedRows } from './insert.ts';
@@ -169,16 +169,21 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
     const approval = moves.steps.findIndex((s) => s.to === 'Approved');
     if (approval >= 0 && times[approval] !== undefined) approvedAt.set(String(row.id), times[approval]);
     if (moves.settle) {
+      const { on, step } = moves.settle;
+      const machine = machineOf('Request', 'request_status');
+      const move =
+        machine && findTransition(machine, { current: 'Approved', to: step.to, role: step.by.role });
+      if (!move || 'refusal' in move) throw new Error(`The demo cannot settle request ${String(row.id)}`);
       const approved = approvedAt.get(String(row.id)) ?? msOfIso(String(row.createdAt));
-      const paid = Math.max(officeTimeOn(draw, moves.settle.on), approved + 60 * 60_000);
+      const paid = Math.max(officeTimeOn(draw, on), approved + 60 * 60_000);
       entries.push({
         model: 'Request',
         recordId: String(row.id),
         field: 'request_status',
         from: 'Approved',
-        to: 'Settled',
-        comment: moves.settle.comment,
-        actor: actors.admin,
+        to: step.to,
+        comment: step.comment ?? null,
+        actor: step.by,
         changedAt: isoOf(paid),
       });
       touch(row, [paid]);
