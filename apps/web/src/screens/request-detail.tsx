@@ -89,6 +89,17 @@ function Pricing({ r }: { r: ApiRecord }) {
           value={`${String(r.base_rate ?? '—')} ${r.base_rate_amount ? formatRate(r.base_rate_amount) : ''}${fix ? ` (fixing ${formatDate(fix.date)})` : ''}`}
         />
         <Row label="Spread" value={formatRate(r.discount_fee_rate)} />
+        {r.discount_fee_rate_adjusted !== null && r.discount_fee_rate_adjusted !== undefined && (
+          // Set on settlement (business-rules §3): 0 when paid on the due date.
+          <Row
+            label="Adjusted spread (at payback)"
+            value={
+              Number(r.discount_fee_rate_adjusted) === 0
+                ? '0 % (paid on the due date)'
+                : formatRate(r.discount_fee_rate_adjusted)
+            }
+          />
+        )}
         <Row
           label="Days (ACT/360)"
           value={

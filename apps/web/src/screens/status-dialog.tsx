@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { notify, toError } from '../app/errors.ts';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { formatMoney, formatRate, todayIso } from '../entity/format.ts';
@@ -26,6 +26,7 @@ import { entity } from '../entity/queries.ts';
 import { useChangeStatus } from '../entity/status-api.ts';
 import { StatusChip } from '../layout/page.tsx';
 import { approvedLimitError } from './lines.ts';
+import { SETTLE_PICK, SettleFields, type SettleInput } from './settle-fields.tsx';
 import { checkMoveInput, cleanNumber, type StatusMove } from './status-moves.ts';
 
 /** The server's message, with field names put as the screen labels them. */
@@ -44,7 +45,8 @@ export interface StatusMoveDialogProps {
 
 /**
  * The confirmation of a status move (ui-guide "Feedback"): what it does, what it asks (reason,
- * approved limit and spread, payout date, or the fields saved first), progress while it is sent,
+ * approved limit and spread, payout date, the paying collection transaction, or the fields saved
+ * first), progress while it is sent,
  * the server's message when it is refused, and a snackbar when it is done.
  */
 export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveDialogProps) {
@@ -55,6 +57,8 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
   const [limit, setLimit] = useState(String(record.buyer_loan_request_amount ?? ''));
   const [spread, setSpread] = useState(String(record.buyer_loan_discount_fee ?? ''));
   const [payoutDate, setPayoutDate] = useState(todayIso());
+  const [settle, setSettle] = useState<SettleInput>({ values: null, error: SETTLE_PICK });
+  const onSettleInput = useCallback((input: SettleInput) => setSettle(input), []);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,6 +71,7 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
     if (limitError) errors.limit = limitError;
     else delete errors.limit;
   }
+  if (move.kind === 'settleRequest' && settle.error) errors.settle = settle.error;
   const invalid = Object.keys(errors).length > 0;
 
   const values = (): Record<string, unknown> | null => {
@@ -75,6 +80,7 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
       return { buyer_loan_approved_amount: cleanNumber(limit), ...(s ? { buyer_loan_discount_fee: s } : {}) };
     }
     if (move.kind === 'approveRequest' && payoutDate) return { payout_date: payoutDate };
+    if (move.kind === 'settleRequest') return settle.values;
     return null;
   };
 
@@ -267,6 +273,9 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
                   }}
                 />
               </>
+            )}
+            {move.kind === 'settleRequest' && (
+              <SettleFields record={record} disabled={busy} touched={touched} onInput={onSettleInput} />
             )}
             {move.kind === 'approveRequest' && (
               <TextField

@@ -47,16 +47,20 @@ describe('status moves (business-rules §2)', () => {
     );
   });
 
-  it('gives the SPV "Ask for documents" and a payout date on request approval; approval cannot be undone', () => {
+  it('gives the SPV "Ask for documents" and a payout date on request approval; only the admin settles, for good', () => {
     const moves = movesFor('Request', { id: 'r', request_status: 'Under Review' }, 'Spv');
     expect(actions(moves)).toEqual(['Ask for documents', 'Approve', 'Decline']);
-    expect(moves[1]).toMatchObject({ kind: 'approveRequest', final: true });
+    expect(moves[1]).toMatchObject({ kind: 'approveRequest', final: false });
     expect(moves[2]).toMatchObject({ kind: 'reason', final: true });
     expect(actions(movesFor('Request', { id: 'r', request_status: 'Under Review' }, 'Investor'))).toEqual([
       'Approve',
       'Decline',
     ]);
-    expect(movesFor('Request', { id: 'r', request_status: 'Approved' }, 'Admin')).toEqual([]);
+    expect(movesFor('Request', { id: 'r', request_status: 'Approved' }, 'Admin')).toEqual([
+      expect.objectContaining({ action: 'Settle', kind: 'settleRequest', to: 'Settled', final: true }),
+    ]);
+    expect(movesFor('Request', { id: 'r', request_status: 'Approved' }, 'Spv')).toEqual([]);
+    expect(movesFor('Request', { id: 'r', request_status: 'Settled' }, 'Admin')).toEqual([]);
   });
 
   it('lets suppliers submit their company and resubmit declined items, nothing else', () => {

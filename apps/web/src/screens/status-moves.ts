@@ -16,9 +16,10 @@ export { isMachineField, machineFieldsOf } from '../entity/model-meta.ts';
  * - `reason`: a required reason (the transition has `commentRequired`);
  * - `approveLine`: the approved limit and the spread (Buyer → Approved);
  * - `approveRequest`: the payout date (Request → Approved);
+ * - `settleRequest`: the collection transaction that paid it and the payback date (Request → Settled);
  * - `form`: record fields saved first through the ordinary update (terms of a line, third-party invoice of a booking).
  */
-export type MoveKind = 'confirm' | 'reason' | 'approveLine' | 'approveRequest' | 'form';
+export type MoveKind = 'confirm' | 'reason' | 'approveLine' | 'approveRequest' | 'settleRequest' | 'form';
 
 export interface StatusMove {
   readonly model: ModelName;
@@ -101,6 +102,8 @@ function explainOf(machine: StatusMachine, t: Transition, from: string): string 
       return 'Approving fixes the payout date, prices the request from the SOFR fixing for that date and opens bookkeeping.';
     case 'Request.request_status:Declined':
       return 'Declining zeroes the fee and purchase amounts.';
+    case 'Request.request_status:Settled':
+      return 'Links the collection transaction that paid the invoice as the payback, sets the payback date and the adjusted discount fee rate, and frees the line’s limit.';
     case 'Bookkeeping.bookkeeping_status_admin:Under Review':
       return 'Books the platform-fee invoice and the broker-fee payable.';
     case 'Bookkeeping.bookkeeping_status_admin:Approved':
@@ -125,6 +128,7 @@ function explainOf(machine: StatusMachine, t: Transition, from: string): string 
 function kindOf(machine: StatusMachine, t: Transition): MoveKind {
   if (machine.model === 'Buyer' && t.to === 'Approved') return 'approveLine';
   if (machine.model === 'Request' && t.to === 'Approved') return 'approveRequest';
+  if (machine.model === 'Request' && t.to === 'Settled') return 'settleRequest';
   if (t.commentRequired) return 'reason';
   if (machine.model === 'Buyer' && t.to === 'Investor Offer Pending') return 'form';
   if (
