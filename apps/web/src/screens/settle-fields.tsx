@@ -162,6 +162,7 @@ export function SettleFields({ record, disabled, touched, onInput }: SettleField
   return (
     <Box>
       <Autocomplete
+        id="transactionId_payback"
         options={options}
         value={chosen}
         loading={loading}
@@ -178,7 +179,7 @@ export function SettleFields({ record, disabled, touched, onInput }: SettleField
         renderInput={(params) => (
           <TextField
             {...params}
-            id="transactionId_payback"
+            name="transactionId_payback"
             label="Collection transaction"
             required
             autoFocus

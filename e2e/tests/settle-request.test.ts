@@ -1,0 +1,227 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adjustedDiscountFeeRate } from '@rf/domain/pricing';
+import { Api, claims, type Row } from '../support/api.ts';
+import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
+import { DEMO_EMAIL } from '../support/config.ts';
+import { confirmMove, openMove, pickAuto, stampOf, until } from '../support/flows.ts';
+
+/**
+ * business-rules §2 and §8: the admin settles an approved request at /admin/request/{id} by picking
+ * the collection transaction that paid it; the dialog previews the payback date and the adjusted
+ * discount fee rate (§3), and the request then shows the payback link and date. The setup makes its
+ * own line, request and payments through the API, so the demo's records stay as other files expect.
+ */
+const CALL_MOVE = 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }';
+
+const isoDay = (offset: number): string => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+describe('Admin settles an approved request by its collection transaction', () => {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let tab: Tab | undefined;
+  let api: Api;
+  const n = stampOf();
+  const invoiceNumber = `E2E-SETTLE-${n}`;
+  const payout = isoDay(-20);
+  const due = isoDay(10);
+  const paid = isoDay(-1);
+  let requestId = '';
+  let paymentId = '';
+
+  const token = async (email: string) => (await api.signIn(email)).idToken;
+  const gql = async <T = Record<string, Row>>(email: string, query: string, variables = {}) =>
+    api.gql<T>(await token(email), query, variables);
+  const move = (input: Record<string, unknown>) => gql(DEMO_EMAIL.admin, CALL_MOVE, { input });
+  const getRequest = async () =>
+    (
+      await gql<{ getRequest: Row }>(
+        DEMO_EMAIL.admin,
+        `query ($id: ID!) { getRequest(id: $id) { request_status transactionId_payback payback_date payout_date
+           invoice_due_date base_rate_amount discount_fee_rate discount_fee_rate_adjusted } }`,
+        { id: requestId },
+      )
+    ).getRequest;
+
+  beforeAll(async () => {
+    api = new Api(baseURL());
+    const admin = await token(DEMO_EMAIL.admin);
+    const groupOf = async (email: string) => String(claims(await token(email))['custom:groupid']);
+    const investorGroup = await groupOf(DEMO_EMAIL.investor);
+    const [investor] = await api.list(admin, 'Investor', 'userId', { userId: { eq: investorGroup } });
+    const [spv] = await api.list(admin, 'Spv', 'userId', { userId: { eq: await groupOf(DEMO_EMAIL.spv) } });
+    const [supplier] = await api.list(admin, 'Supplier', 'userId', {
+      userId: { eq: await groupOf(DEMO_EMAIL.supplier) },
+    });
+    if (!investor || !spv || !supplier) throw new Error('Demo data: no investor I1, SPV P or supplier S1');
+    const [collection] = await api.list(admin, 'Bank', 'investorId', {
+      bank_account_purpose: { eq: 'collection' },
+      investorId: { eq: investor.id },
+    });
+    if (!collection) throw new Error('Demo data: investor I1 has no collection account');
+
+    // A line of S1 funded by I1 and P, approved with room for the request.
+    const line = await gql<{ createBuyer: Row & { _version: number } }>(
+      DEMO_EMAIL.supplier,
+      `mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id _version } }`,
+      {
+        input: {
+          supplierId: supplier.id,
+          buyer_name: `E2E Settle ${n} Metals BV`,
+          buyer_country: 'NL',
+          buyer_currency: 'USD',
+          buyer_date_of_incorporation: '2003-06-02',
+          buyer_loan_request_amount: '200000.00',
+        },
+      },
+    );
+    const buyerId = line.createBuyer.id;
+    await gql(
+      DEMO_EMAIL.admin,
+      `mutation ($input: UpdateBuyerInput!) { updateBuyer(input: $input) { id } }`,
+      {
+        input: {
+          id: buyerId,
+          _version: line.createBuyer._version,
+          investorId: investor.id,
+          spvId: spv.id,
+          buyer_loan_advance_rate: '90',
+          buyer_loan_rate: 'SOFR(3M)',
+          buyer_loan_discount_fee: '4.5',
+        },
+      },
+    );
+    await move({ model: 'Buyer', id: buyerId, to: 'Investor Offer Pending' });
+    await move({
+      model: 'Buyer',
+      id: buyerId,
+      to: 'Approved',
+      values: JSON.stringify({ buyer_loan_approved_amount: '200000.00' }),
+    });
+    const request = await gql<{ createRequest: Row }>(
+      DEMO_EMAIL.supplier,
+      `mutation ($input: CreateRequestInput!) { createRequest(input: $input) { id } }`,
+      {
+        input: {
+          buyerId,
+          supplierId: supplier.id,
+          invoice_number: invoiceNumber,
+          invoice_amount: '25000.00',
+          invoice_currency: 'USD',
+          invoice_date: isoDay(-30),
+          invoice_due_date: due,
+        },
+      },
+    );
+    requestId = request.createRequest.id;
+    await move({
+      model: 'Request',
+      id: requestId,
+      to: 'Approved',
+      values: JSON.stringify({ payout_date: payout }),
+    });
+
+    // The buyer's payment into I1's collection account, and a pending one that is not offered.
+    const payment = async (date: string, status: 'Posted' | 'Pending') =>
+      (
+        await gql<{ createTransaction: Row }>(
+          DEMO_EMAIL.admin,
+          `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { id } }`,
+          {
+            input: {
+              userId: investorGroup,
+              investorId: investor.id,
+              transaction_date: date,
+              transaction_status: status,
+              pending: status === 'Pending',
+              transaction_description: `Payment ${invoiceNumber} ${status}`,
+              transaction_source_amount: '25000.00',
+              transaction_source_currency: 'USD',
+              iso_currency_code: 'USD',
+              sender_account_name: `E2E Settle ${n} Metals BV`,
+              recipientaccountId: collection.id,
+            },
+          },
+        )
+      ).createTransaction.id;
+    paymentId = await payment(paid, 'Posted');
+    await payment(paid, 'Pending');
+
+    browser = await launch();
+    context = await newContext(browser);
+    context.setDefaultTimeout(10_000);
+    tab = await Tab.open(context);
+    await signInThroughUI(tab.page, DEMO_EMAIL.admin);
+    await tab.settle();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail')
+      await tab?.screenshot(`fail-settle-request-${ctx.task.name.slice(0, 40)}`).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  it('picks the collection transaction, previews the adjusted rate, settles, then shows the payback', async () => {
+    const t = tab as Tab;
+    const page = t.page;
+    const visit = await t.visit(`/admin/request/${requestId}`);
+    expect(visit.problems).toEqual([]);
+    const dialog = await openMove(page, 'Settle');
+    expect(await dialog.innerText()).toMatch(/Links the collection transaction that paid the invoice/);
+    // Settling without a transaction is refused in the dialog, before anything is sent.
+    await dialog.getByRole('button', { name: 'Settle', exact: true }).click();
+    await until(() => dialog.innerText()).toMatch(/Pick the collection transaction that paid the request/);
+
+    // Only the posted payment is offered (the pending one is not), labelled with sender and description.
+    await page.locator('[role=dialog] #transactionId_payback').fill(invoiceNumber);
+    const options = page.getByRole('option');
+    await until(() => options.allInnerTexts()).toEqual([
+      expect.stringMatching(
+        new RegExp(`USD 25,000\\.00 · E2E Settle ${n} Metals BV · Payment ${invoiceNumber} Posted`),
+      ),
+    ]);
+    await pickAuto(page, 'transactionId_payback', invoiceNumber, new RegExp(`${invoiceNumber} Posted`));
+    expect(await page.locator('[role=dialog] #payback_date').inputValue()).toBe(paid);
+
+    const before = await getRequest();
+    const expected = adjustedDiscountFeeRate({
+      baseRate: String(before.base_rate_amount),
+      spread: String(before.discount_fee_rate),
+      payoutDate: payout,
+      dueDate: due,
+      paybackDate: paid,
+    });
+    // Paid before the due date: the planned fee over fewer days is a higher rate than the spread.
+    expect(Number(expected)).toBeGreaterThan(Number(before.discount_fee_rate));
+    const preview = dialog.getByTestId('adjusted-rate');
+    await until(() => preview.innerText()).toMatch(
+      /Adjusted discount fee rate: .+ %.*Paid before the due date/,
+    );
+    const shown = Number(/rate: ([\d.,]+) %/.exec(await preview.innerText())?.[1]?.replace(/,/g, ''));
+    expect(shown).toBeCloseTo(Number(expected), 4);
+
+    await confirmMove(page, dialog, 'Settle');
+    const settled = await getRequest();
+    expect(settled).toMatchObject({
+      request_status: 'Settled',
+      transactionId_payback: paymentId,
+      payback_date: paid,
+      discount_fee_rate_adjusted: expected,
+    });
+
+    const main = page.locator('main');
+    await until(() => main.innerText()).toMatch(/Payback\s+\d{1,2} \w{3} \d{4}\s+Open transaction/);
+    const link = main.getByRole('link', { name: 'Open transaction' }).last();
+    expect(await link.getAttribute('href')).toBe(`/admin/transaction/${paymentId}`);
+    expect(await main.innerText()).toMatch(/Adjusted spread \(at payback\)/);
+    // Settled is final: no move is offered any more.
+    expect(await main.getByRole('button', { name: 'Settle', exact: true }).count()).toBe(0);
+    await t.screenshot('admin-request-settled');
+  });
+});
