@@ -255,4 +255,18 @@ describeDatabases('credit limits of requests (business-rules §4, §5)', (db, ki
     ]);
     expect(held!.s).toBe('5000.00');
   });
+  it('takes its parties and names from its buyer line, whatever the client sent', async () => {
+    const id = await line('50000.00');
+    const requestId = created(await create(id, '100.00', 'Supplier', { buyer_name: 'Someone Else Ltd' }));
+    const read = await ok(
+      'Admin',
+      `query { getRequest(id: "${requestId}") { supplierId investorId spvId buyer_name } }`,
+    );
+    expect(read.getRequest).toEqual({
+      supplierId: world.Supplier,
+      investorId: world.Investor,
+      spvId: world.Spv,
+      buyer_name: 'Keystone Trading Ltd',
+    });
+  });
 });
