@@ -20,19 +20,28 @@ export interface Bundle {
   readonly stylesheetPaths: readonly string[];
 }
 
-/** `npm run build -w @rf/web` (into `outDir` when given), output to `logFile`. */
+/** The lock that helpers sharing the working tree take around a build of apps/web/dist. */
+const BUILD_LOCK = '/tmp/web-build.lock';
+
+/**
+ * `NODE_ENV=production npm run build -w @rf/web` under the shared build lock (when `flock` is there),
+ * output to `logFile`; with `outDir`, the build is then copied there (the build script's compression
+ * step writes next to apps/web/dist only, so vite's own --outDir would leave the copy uncompressed).
+ */
 export async function buildWeb(repoRoot: string, logFile: string, outDir?: string): Promise<void> {
-  const args = ['run', 'build', '-w', '@rf/web', ...(outDir ? ['--', '--outDir', outDir] : [])];
+  const build = ['env', 'NODE_ENV=production', 'npm', 'run', 'build', '-w', '@rf/web'];
+  const [cmd, ...args] = existsSync('/usr/bin/flock') ? ['flock', BUILD_LOCK, ...build] : build;
   const out = createWriteStream(logFile);
-  const child = spawn('npm', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd as string, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   await new Promise((r) => out.end(r));
   if (code !== 0) {
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-    throw new Error(`npm ${args.join(' ')} failed (exit ${code}):\n${tail}`);
+    throw new Error(`${[cmd, ...args].join(' ')} failed (exit ${code}):\n${tail}`);
   }
+  if (outDir) await snapshotDist(join(repoRoot, 'apps/web/dist'), outDir);
 }
 
 /** Script files that the HTML and scripts under `dir` refer to but that are not there. */
