@@ -32,7 +32,7 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,5 +1,6 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { AREAS, mayEnter, type AreaKey } from '../layout/areas.ts';
 import { adminRoutes } from '../areas/admin/routes.tsx';
 import { brokerRoutes } from '../areas/broker/routes.tsx';
 import { investorRoutes } from '../areas/investor/routes.tsx';
@@ -10,10 +11,15 @@ import { screen } from './lazy-screen.ts';
 import { AppError, Loading } from './status-screens.tsx';
 import { NoticeHost } from './notice-host.tsx';
 import { useSession } from '../auth/use-session.ts';
+import { getSession, subscribe, type SessionUser } from '../auth/session.ts';
+import { reportError } from './errors.ts';
 
 const authScreens = () => import('../auth/auth-screens.tsx');
 const registerScreen = () => import('../auth/register-screen.tsx');
 const gate = () => import('../layout/area-gate.tsx');
+// What the loaders need to start the first screen's queries, without the screens' components.
+const dashboardQueries = () => import('../screens/dashboard-queries.ts');
+const pendingCheck = () => import('../layout/pending-check.ts');
 
 function RootShell() {
   const session = useSession();
@@ -25,9 +31,50 @@ function RootShell() {
   );
 }
 
+/** The signed-in user once the start-up session check has decided, else null. */
+function sessionUser(): Promise<SessionUser | null> {
+  return new Promise((resolve) => {
+    const settle = (): boolean => {
+      const s = getSession();
+      if (s.status === 'loading') return false;
+      resolve(s.status === 'signedIn' ? s.user : null);
+      return true;
+    };
+    if (settle()) return;
+    const stop = subscribe(() => {
+      if (settle()) stop();
+    });
+  });
+}
+
+/**
+ * A loader that starts a screen's queries while its chunks load, instead of after they loaded and
+ * rendered: it loads the (small) module with the queries at once, and starts them once the start-up
+ * session check has decided, for a user who may enter the area. It returns at once (nothing waits).
+ */
+function prefetching<M>(
+  client: QueryClient | undefined,
+  key: AreaKey,
+  load: () => Promise<M>,
+  start: (m: M, client: QueryClient, user: SessionUser) => Promise<unknown>,
+): (() => null) | undefined {
+  if (!client) return undefined;
+  return () => {
+    if (getSession().status === 'signedOut') return null;
+    void Promise.all([load(), sessionUser()])
+      .then(([m, user]) => (user && mayEnter(AREAS[key], user.role) ? start(m, client, user) : undefined))
+      .catch((e: unknown) => reportError(e, { context: 'prefetch', silent: true }));
+    return null;
+  };
+}
+
 /** An area: its own login (and register) screens, then everything else behind the role gate. */
-function area(key: AreaKey, table: RouteObject[]): RouteObject {
+function area(key: AreaKey, table: RouteObject[], client?: QueryClient): RouteObject {
   const def = AREAS[key];
+  const dashboardLoader = prefetching(client, key, dashboardQueries, (m, c) => m.prefetchDashboard(c));
+  const gateLoader = prefetching(client, key, pendingCheck, (m, c, user) =>
+    c.prefetchQuery(m.pendingApprovalQuery(user)),
+  );
   return {
     path: def.base.slice(1),
     children: [
@@ -37,8 +84,14 @@ function area(key: AreaKey, table: RouteObject[]): RouteObject {
         : []),
       {
         lazy: screen(gate, (m) => m.AreaGate, { area: key }),
+        ...(gateLoader ? { loader: gateLoader, shouldRevalidate: () => false } : {}),
+        handle: { queries: pendingCheck },
         children: [
-          ...table,
+          ...table.map((r) =>
+            r.path === 'dashboard' && dashboardLoader && !r.loader
+              ? { ...r, loader: dashboardLoader, handle: { ...r.handle, queries: dashboardQueries } }
+              : r,
+          ),
           { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: key }) },
           { path: '*', element: <Navigate to={`${def.base}/404`} replace /> },
         ],
@@ -47,32 +100,46 @@ function area(key: AreaKey, table: RouteObject[]): RouteObject {
   };
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootShell />,
-    errorElement: <AppError />,
-    hydrateFallbackElement: <Loading />,
-    children: [
-      {
-        errorElement: <AppError />,
-        children: [
-          { index: true, lazy: screen(authScreens, (m) => m.HomeScreen) },
-          { path: 'login', lazy: screen(authScreens, (m) => m.LoginScreen, { area: null }) },
-          { path: 'register', lazy: screen(registerScreen, (m) => m.RegisterScreen, { area: null }) },
-          { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: null }) },
-          area('supplier', supplierRoutes),
-          area('admin', adminRoutes),
-          area('investor', investorRoutes),
-          area('spv', spvRoutes),
-          area('broker', brokerRoutes),
-          { path: '*', element: <Navigate to="/404" replace /> },
-        ],
-      },
-    ],
-  },
-];
+/** The app's routes; with `client`, routes also start their screen's queries early (see prefetching). */
+export function appRoutes(client?: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootShell />,
+      errorElement: <AppError />,
+      hydrateFallbackElement: <Loading />,
+      children: [
+        {
+          errorElement: <AppError />,
+          children: [
+            { index: true, lazy: screen(authScreens, (m) => m.HomeScreen) },
+            { path: 'login', lazy: screen(authScreens, (m) => m.LoginScreen, { area: null }) },
+            { path: 'register', lazy: screen(registerScreen, (m) => m.RegisterScreen, { area: null }) },
+            { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: null }) },
+            area('supplier', supplierRoutes, client),
+            area('admin', adminRoutes, client),
+            area('investor', investorRoutes, client),
+            area('spv', spvRoutes, client),
+            area('broker', brokerRoutes, client),
+            { path: '*', element: <Navigate to="/404" replace /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
+export function createAppRouter(client?: QueryClient) {
+  const routes = appRoutes(client);
+  // With a stored session (not checked yet), the data layer and the query modules of the routes
+  // being opened (`handle.queries`) are requested before the route chunks, so that the first
+  // screen's queries are not queued behind its components.
+  if (client && getSession().status === 'loading') {
+    void import('../entity/queries.ts').catch(() => undefined);
+    for (const m of matchRoutes(routes, window.location) ?? []) {
+      const handle = m.route.handle as { queries?: () => Promise<unknown> } | undefined;
+      void handle?.queries?.().catch(() => undefined);
+    }
+  }
   return createBrowserRouter(routes);
 }

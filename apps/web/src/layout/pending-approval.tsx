@@ -5,25 +5,12 @@ import { useNavigate } from 'react-router';
 import { toError } from '../app/errors.ts';
 import { AuthFrame } from '../auth/auth-frame.tsx';
 import { homeOf, refreshTokens, signOut, userFromTokens, type SessionState } from '../auth/session.ts';
+import { pendingApprovalQuery, type PendingOrganisation } from './pending-check.ts';
+
+// The check itself lives in pending-check.ts (small, so that the area route's loader can start it early).
+export { pendingApprovalQuery, pendingOf, type PendingOrganisation } from './pending-check.ts';
 
 const TYPE_LABEL: Record<string, string> = { Investor: 'investor', Spv: 'SPV', Broker: 'broker' };
-
-export interface PendingOrganisation {
-  readonly groupId: string;
-  readonly name: string | null;
-  readonly type: string | null;
-}
-
-/** The organisation's Pending membership, if any: a self-registered investor, SPV or broker awaiting approval. */
-export function pendingOf(rows: readonly Readonly<Record<string, unknown>>[]): PendingOrganisation | null {
-  const row = rows.find((r) => r.group_status === 'Pending');
-  if (!row) return null;
-  return {
-    groupId: String(row.groupId ?? row.userId ?? ''),
-    name: typeof row.group_name === 'string' ? row.group_name : null,
-    type: typeof row.group_type === 'string' ? row.group_type : null,
-  };
-}
 
 /**
  * Whether the signed-in user waits for their organisation's approval: they hold no role group and
@@ -34,18 +21,9 @@ export function usePendingApproval(session: SessionState): {
   readonly pending: PendingOrganisation | null;
 } {
   const user = session.status === 'signedIn' ? session.user : null;
-  const groupId = user?.groupId ?? null;
-  const enabled = Boolean(user && groupId && user.role === 'Supplier');
-  const q = useQuery({
-    queryKey: ['Usergroup', 'pending', groupId, user?.sub ?? null],
-    enabled,
-    staleTime: 30_000,
-    queryFn: async () => {
-      const { listPage } = await import('../entity/queries.ts');
-      const page = await listPage('Usergroup', { filter: { groupId: { eq: groupId } }, limit: 50 });
-      return pendingOf(page.items);
-    },
-  });
+  const options = pendingApprovalQuery(user);
+  const enabled = options.enabled === true;
+  const q = useQuery(options);
   // Approved while waiting (live updates refetch the membership): fetch tokens that carry the new
   // role group, so the area opens without signing in again; the waiting screen stays until then.
   const lastPending = useRef<PendingOrganisation | null>(null);

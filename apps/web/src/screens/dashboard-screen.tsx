@@ -9,18 +9,19 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../app/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
-import { useAll } from '../entity/hooks.ts';
 import { TONE_COLOURS, toneOf } from '../entity/status.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
 import { subtractDecimals, sumByCurrency, sumDecimals, utilisationOf } from './lines.ts';
 import { FigureCard, FigureRow, MoneyLines, StackedBars } from './widgets.tsx';
 import { entity } from '../entity/queries.ts';
+import { allOf } from './dashboard-queries.ts';
 
 const REQUEST_STATUSES = entity('Request').fieldsByName.get('request_status')?.values ?? [];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -35,8 +36,8 @@ function average(values: readonly unknown[]): string | null {
 export function DashboardScreen({ area }: { area: AreaKey }) {
   const user = useUser();
   const navigate = useNavigate();
-  const buyers = useAll('Buyer', undefined);
-  const requests = useAll('Request', undefined);
+  const buyers = useQuery(allOf('Buyer'));
+  const requests = useQuery(allOf('Request'));
   const today = todayIso();
   const base = AREAS[area].base;
 
