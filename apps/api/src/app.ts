@@ -7,6 +7,7 @@ import { registerGraphql } from './graphql/register.ts';
 import { registerFiles } from './files/routes.ts';
 import { canReadFile } from './operations/can-read-file.ts';
 import { registerWeb } from './http/web.ts';
+import { registerCompression } from './http/compression.ts';
 
 /** Builds the HTTP server: every route of ARCHITECTURE.md §1 on one Fastify instance. */
 export async function buildApp(
@@ -20,6 +21,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
+  await registerCompression(app);
   const authenticate = createAuthenticator(ctx);
   registerHealth(app, ctx);
   registerAuth(app, ctx);
