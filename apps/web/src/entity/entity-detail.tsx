@@ -1,6 +1,8 @@
 import type { ModelName } from '@rf/domain/entity';
 import type { FieldDef } from '@rf/domain/fields';
 import { scopeOf } from '@rf/domain/policy/policy';
+import type { Role } from '@rf/domain/roles';
+import { isFunderModel } from './funders.ts';
 import { useUser } from '../auth/user-context.tsx';
 import {
   Accordion,
@@ -120,6 +122,9 @@ export function FieldGrid({
   );
 }
 
+const unreadableParty = (role: Role, model: ModelName): boolean =>
+  scopeOf(role, model, 'read').kind === 'none' && !(role === 'Broker' && isFunderModel(model));
+
 /** Sections of the registry as accordions; Meta last and closed. */
 export function SectionList({
   model,
@@ -139,9 +144,9 @@ export function SectionList({
     const out: { section: string; fields: FieldDef[] }[] = [];
     for (const f of readableFields(model)) {
       if (isMetaField(f, e) || hide?.(f)) continue;
-      // A party this role can never read (a supplier's broker) is no use as a bare id.
-      if (f.type === 'ref' && f.ref && role && scopeOf(role, f.ref as ModelName, 'read').kind === 'none')
-        continue;
+      // A party this role can never read (a supplier's broker) is no use as a bare id; a broker
+      // still knows a line's investor and SPV by name (entity/funders.ts).
+      if (f.type === 'ref' && f.ref && role && unreadableParty(role, f.ref as ModelName)) continue;
       const g = out.find((x) => x.section === f.section);
       if (g) g.fields.push(f);
       else out.push({ section: f.section, fields: [f] });
