@@ -269,4 +269,22 @@ describeDatabases('credit limits of requests (business-rules §4, §5)', (db, ki
       buyer_name: 'Keystone Trading Ltd',
     });
   });
+  it('lets the supplier change the requested amount only while the line is under review', async () => {
+    const change = async (id: string, amount: string) => {
+      const current = await ok('Admin', `query { getBuyer(id: "${id}") { _version } }`);
+      return api.gql(
+        'Supplier',
+        `mutation { updateBuyer(input: { id: "${id}", _version: ${String(current.getBuyer!._version)}, buyer_loan_request_amount: "${amount}" }) { buyer_loan_request_amount } }`,
+      ) as Promise<Result>;
+    };
+    const draft = await line('50000.00', '100', false);
+    expect((await change(draft, '60000.00')).errors).toBeUndefined();
+    const approved = await line('50000.00');
+    expect((await change(approved, '90000.00')).errors?.[0]).toMatchObject({
+      errorType: 'Unauthorized',
+      message: expect.stringContaining(
+        'the terms of a line that is Approved cannot be changed (buyer_loan_request_amount)',
+      ),
+    });
+  });
 });

@@ -14,7 +14,7 @@ import { keepReplacedFile } from './document-versions.ts';
 import { recordHistory } from './change-status.ts';
 import { getRecord } from './get-record.ts';
 import {
-  checkBrokerLineTerms,
+  checkLineTermsFrozen,
   checkBrokerOwnerOfParent,
   checkAttachmentsOwned,
   checkBrokerSupplierOwner,
@@ -80,7 +80,7 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
     const current = await lockForWrite(ctx, tx, input, 'update');
     await checkReferences(tx, caller, entity, values);
     await checkAttachmentsOwned(tx, caller, entity, values, current);
-    checkBrokerLineTerms(caller, model, current, values);
+    checkLineTermsFrozen(caller, model, current, values);
     const merged = { ...current, ...values };
     if ('userId' in values || 'supplierId' in values || 'buyerId' in values)
       await checkBrokerOwnerOfParent(tx, caller, entity, merged);

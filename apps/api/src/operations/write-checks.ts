@@ -227,11 +227,12 @@ const sameValue = (a: unknown, b: unknown): boolean => {
 };
 
 /**
- * Once a line is submitted for an investor offer, its terms are the ones the investor decides on:
- * the broker changes them only while the line is under review (admin reopens it for that).
+ * Once a line is submitted for an investor offer, its terms and requested amount are the ones the
+ * investor decides on: the broker and the supplier change them only while the line is under review
+ * (an administrator reopens it for that).
  */
-export function checkBrokerLineTerms(caller: Caller, model: ModelName, current: Row, values: Row): void {
-  if (caller.role !== 'Broker' || model !== 'Buyer') return;
+export function checkLineTermsFrozen(caller: Caller, model: ModelName, current: Row, values: Row): void {
+  if (caller.role === 'Admin' || model !== 'Buyer') return;
   const status = typeof current.buyer_status === 'string' ? current.buyer_status : 'Under Review';
   if (status === 'Under Review') return;
   const changed = LINE_TERMS.filter((f) => f in values && !sameValue(values[f], current[f]));
