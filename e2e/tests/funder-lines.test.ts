@@ -4,6 +4,7 @@ import { Api, claims, type Row } from '../support/api.ts';
 import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
 import { DEMO_EMAIL } from '../support/config.ts';
 import { confirmMove, fillText, pdf, stampOf, until } from '../support/flows.ts';
+import { cents, money, pendingLine } from '../support/lines.ts';
 
 /**
  * Issue 4, buyer credit lines on the funders' side: the investor approves a pending line with a
@@ -16,19 +17,6 @@ import { confirmMove, fillText, pdf, stampOf, until } from '../support/flows.ts'
  */
 const INVESTOR2 = 'investor2@demo.test';
 const CALL_MOVE = 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }';
-
-/** `USD 1,234.50` from an amount in minor units (2 decimals): as the screens show money. */
-function money(cents: bigint, currency: string): string {
-  const neg = cents < 0n;
-  const s = (neg ? -cents : cents).toString().padStart(3, '0');
-  const int = s.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${currency} ${neg ? '−' : ''}${int}.${s.slice(-2)}`;
-}
-/** An API decimal string with at most 2 decimals in minor units, exactly (no floats). */
-function cents(v: unknown): bigint {
-  const [int = '0', frac = ''] = String(v ?? '0').split('.');
-  return BigInt(int + (frac + '00').slice(0, 2));
-}
 
 describe('Funder lines: approve and decline at limits, buyer cards, obligors', () => {
   let browser: Browser | undefined;
@@ -67,51 +55,6 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
     return data.getBuyer;
   };
 
-  /** A new line of supplier S1 with the demo investor I1 and SPV P, taken to Investor Offer Pending. */
-  async function pendingLine(
-    name: string,
-    currency: string,
-    amount: string,
-    investorId: string,
-    spvId: string,
-  ) {
-    const supplierToken = await token(DEMO_EMAIL.supplier);
-    const [supplier] = await api.list(supplierToken, 'Supplier', 'userId', { userId: { eq: supplierGroup } });
-    if (!supplier) throw new Error('Demo data: no supplier S1');
-    const created = await api.gql<{ createBuyer: Row & { _version: number } }>(
-      supplierToken,
-      `mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id _version } }`,
-      {
-        input: {
-          supplierId: supplier.id,
-          buyer_name: name,
-          buyer_country: 'DE',
-          buyer_currency: currency,
-          buyer_date_of_incorporation: '2001-04-02',
-          buyer_loan_request_amount: amount,
-        },
-      },
-    );
-    const adminToken = await token(DEMO_EMAIL.admin);
-    const id = created.createBuyer.id;
-    await api.gql(adminToken, `mutation ($input: UpdateBuyerInput!) { updateBuyer(input: $input) { id } }`, {
-      input: {
-        id,
-        _version: created.createBuyer._version,
-        investorId,
-        spvId,
-        buyer_loan_advance_rate: '90',
-        buyer_loan_rate: 'SOFR(3M)',
-        buyer_loan_discount_fee: '4.5',
-        buyer_loan_transaction_fee: '25',
-        buyer_loan_broker_fee: '20',
-        buyer_loan_spv_fee: '0.5',
-      },
-    });
-    await api.gql(adminToken, CALL_MOVE, { input: { model: 'Buyer', id, to: 'Investor Offer Pending' } });
-    return id;
-  }
-
   beforeAll(async () => {
     api = new Api(baseURL());
     const adminToken = await token(DEMO_EMAIL.admin);
@@ -124,8 +67,19 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
       userId: { eq: await groupOf(DEMO_EMAIL.spv) },
     });
     if (!investor || !spv) throw new Error('Demo data: no investor I1 or SPV P');
-    approveId = await pendingLine(approveName, 'USD', '800000.00', investor.id, spv.id);
-    declineId = await pendingLine(declineName, 'EUR', '300000.00', investor.id, spv.id);
+    const funders = { investorId: investor.id, spvId: spv.id, supplierGroup };
+    approveId = await pendingLine(api, {
+      ...funders,
+      name: approveName,
+      currency: 'USD',
+      amount: '800000.00',
+    });
+    declineId = await pendingLine(api, {
+      ...funders,
+      name: declineName,
+      currency: 'EUR',
+      amount: '300000.00',
+    });
     // A credit report on the line to approve, uploaded by the supplier.
     const form = new FormData();
     const file = pdf(`credit-report-${n}.pdf`);
