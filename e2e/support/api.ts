@@ -89,6 +89,19 @@ export class Api {
     return (await res.json()) as Mail[];
   }
 
+  /** Waits for the newest mail to `to` sent after `since` (epoch ms). */
+  async mailTo(to: string, since: number, timeoutMs = 15_000): Promise<Mail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = (await this.mails()).find(
+        (m) => m.to.toLowerCase().includes(to.toLowerCase()) && Date.parse(m.sentAt) >= since - 1000,
+      );
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`No mail to ${to} in /dev/mail`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
   /** Waits for a mail to `to` sent after `since` and returns the 6-digit code in it. */
   async codeFor(to: string, since: number, timeoutMs = 15_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
@@ -108,4 +121,10 @@ export class Api {
 export function claims(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** The invitation token of an invitation mail's `/login?invitation=…` link, or null. */
+export function invitationOf(mail: Mail): string | null {
+  const link = /\/login\?invitation=([^\s"'<>&]+)/.exec(`${mail.text}\n${mail.html ?? ''}`);
+  return link?.[1] ? decodeURIComponent(link[1]) : null;
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Api, type Mail } from '../support/api.ts';
+import { Api, invitationOf, type Mail } from '../support/api.ts';
 import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
 import { DEMO_EMAIL } from '../support/config.ts';
 import { stampOf, until } from '../support/flows.ts';
@@ -41,21 +41,10 @@ describe('Organisations: self-registration → approval → invitations → grou
     }
     return tab;
   };
-  /** The newest mail to `to` sent after `since`. */
-  const mailTo = async (to: string, since: number): Promise<Mail> => {
-    let mail: Mail | undefined;
-    await until(async () => {
-      mail = (await api.mails()).find(
-        (m) => m.to.toLowerCase().includes(to.toLowerCase()) && Date.parse(m.sentAt) >= since - 1000,
-      );
-      return Boolean(mail);
-    }, 15_000).toBe(true);
-    return mail as Mail;
-  };
   const invitationIn = (mail: Mail): string => {
-    const link = /\/login\?invitation=([^\s"'<>&]+)/.exec(`${mail.text}\n${mail.html ?? ''}`);
-    expect(link, `an invitation link in: ${mail.text}`).not.toBeNull();
-    return decodeURIComponent(link?.[1] ?? '');
+    const token = invitationOf(mail);
+    expect(token, `an invitation link in: ${mail.text}`).not.toBeNull();
+    return token ?? '';
   };
   /** Confirms the dialog a button opened and waits for it to close. */
   const confirm = async (tab: Tab, button: string) => {
@@ -125,7 +114,7 @@ describe('Organisations: self-registration → approval → invitations → grou
     await page.getByRole('button', { name: 'Approve organisation' }).click();
     await confirm(admin, 'Approve organisation');
     await until(() => page.locator('main').innerText()).not.toMatch(/Waiting for approval/);
-    const mail = await mailTo(investor.email, sent);
+    const mail = await api.mailTo(investor.email, sent);
     expect(`${mail.subject}\n${mail.text}`).toMatch(/approved/i);
 
     // The waiting screen notices the approval by itself and opens the investor area.
@@ -152,7 +141,7 @@ describe('Organisations: self-registration → approval → invitations → grou
     await page.locator('main form').getByRole('button', { name: /invit/i }).last().click();
     await page.waitForURL((u) => u.pathname === `/admin/user/${groupId}`, { timeout: 15_000 });
     await admin.settle();
-    firstInvitation = invitationIn(await mailTo(colleague.email, sent));
+    firstInvitation = invitationIn(await api.mailTo(colleague.email, sent));
 
     await new Promise((r) => setTimeout(r, 1_100));
     sent = Date.now();
@@ -160,7 +149,7 @@ describe('Organisations: self-registration → approval → invitations → grou
     await until(() =>
       page.getByText(`A new invitation was sent to ${colleague.email}`).first().isVisible(),
     ).toBe(true);
-    const second = invitationIn(await mailTo(colleague.email, sent));
+    const second = invitationIn(await api.mailTo(colleague.email, sent));
     expect(second).not.toBe(firstInvitation);
 
     const old = await tabFor();
