@@ -12,6 +12,7 @@ export * from './status/machines.ts';
 export * from './rules/record-rules.ts';
 export * from './rules/onboarding.ts';
 export * from './rules/review-after-edit.ts';
+export * from './rules/approved-limit.ts';
 export * from './rules/credit-limit.ts';
 export { readFigure, showFigure, type FigureInput } from './financials/figures.ts';
 export * from './financials/derive.ts';

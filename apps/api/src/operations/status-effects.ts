@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import { describeIssues, fieldSchema, minorUnits, REGISTRY, type Caller } from '@rf/domain';
+import { approvedLimitProblem, describeIssues, fieldSchema, REGISTRY, type Caller } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import type { Change } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
@@ -49,33 +49,20 @@ function decimalValue(
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 /**
- * An approved limit is more than 0 (declining is the way to grant nothing), in the line currency's
- * minor unit, and at most the requested amount: a funder may offer less than was asked, while a
- * higher limit was never requested nor assessed (the line is reopened with a higher request). The
- * adjusted spread is a yearly percentage of at most 100 (apps/web/src/screens/lines.ts checks alike).
+ * The approver's figures (approvedLimitProblem in @rf/domain says what a limit must be); the
+ * adjusted spread is a yearly percentage of at most 100.
  */
 function checkApprovedTerms(row: Row, approved: string, spread: string | null): void {
-  const limit = new Decimal(approved);
-  if (limit.lte(0))
-    throw validationError('buyer_loan_approved_amount must be more than 0; decline the line instead');
   const currency = typeof row.buyer_currency === 'string' ? row.buyer_currency : null;
-  let digits = 2;
-  try {
-    if (currency) digits = minorUnits(currency);
-  } catch {
-    // an unknown code keeps 2 decimals
-  }
-  if (limit.decimalPlaces() > digits)
-    throw validationError(
-      `buyer_loan_approved_amount has at most ${digits} decimals in ${currency ?? 'this currency'}`,
-    );
   const requested = row.buyer_loan_request_amount;
-  if (
-    requested !== null &&
-    requested !== undefined &&
-    requested !== '' &&
-    limit.gt(new Decimal(String(requested)))
-  )
+  const problem = approvedLimitProblem(approved, requested, currency);
+  if (problem?.kind === 'notPositive')
+    throw validationError('buyer_loan_approved_amount must be more than 0; decline the line instead');
+  if (problem?.kind === 'tooManyDecimals')
+    throw validationError(
+      `buyer_loan_approved_amount has at most ${problem.digits} decimals in ${currency ?? 'this currency'}`,
+    );
+  if (problem?.kind === 'aboveRequested')
     throw validationError(
       `buyer_loan_approved_amount cannot be more than the requested amount ${String(requested)}${currency ? ` ${currency}` : ''}`,
     );

@@ -3,6 +3,7 @@
  * amounts stay decimal strings (summed with BigInt by sumDecimals), never binary floats, and an
  * amount is only ever added to amounts of the same currency.
  */
+import { approvedLimitProblem } from '@rf/domain/rules/approved-limit';
 import { sumDecimals } from '../entity/decimal-sum.ts';
 import { formatMoney } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
@@ -125,19 +126,6 @@ export function totalsByCurrency(figures: readonly LineFigures[]): CurrencyTotal
     }));
 }
 
-/** Digits after the decimal point of a currency's amounts (2 when unknown). */
-function minorUnits(currency: string | undefined): number {
-  if (!currency) return 2;
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
-
 const AMOUNT = /^\d{1,15}(\.\d+)?$/;
 
 /**
@@ -151,15 +139,14 @@ export function approvedLimitError(typed: string, requested: unknown, currency?:
   const limit = typed.replace(/[,\s]/g, '');
   if (!limit) return 'Enter the approved limit';
   if (!AMOUNT.test(limit)) return 'Enter an amount such as 500000.00';
-  const digits = minorUnits(currency);
-  const decimals = limit.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-  if (decimals > digits)
-    return digits === 0
+  const problem = approvedLimitProblem(limit, requested, currency);
+  if (problem?.kind === 'tooManyDecimals')
+    return problem.digits === 0
       ? `${currency ?? 'This currency'} amounts have no decimals`
-      : `Use at most ${digits} decimals`;
-  if (compareDecimals(limit, '0') <= 0)
+      : `Use at most ${problem.digits} decimals`;
+  if (problem?.kind === 'notPositive')
     return 'The approved limit must be more than 0; decline the line instead';
-  if (!isBlank(requested) && compareDecimals(limit, requested) > 0)
+  if (problem?.kind === 'aboveRequested')
     return `At most the requested ${formatMoney(requested, currency)}; a higher limit needs a new request`;
   return null;
 }
