@@ -47,6 +47,10 @@ export async function resolveFixtures(api: Api): Promise<Fixtures> {
       'S1 UBO',
     ).id;
     f['S1.line'] = pick(lines, 'approved S1 line', (r) => r.buyer_status === 'Approved').id;
+    f['S1.request'] = pick(
+      await api.list(t, 'Request', 'supplierId', { supplierId: { eq: supplier.id } }),
+      'S1 request',
+    ).id;
   }
 
   // Admin area, as admin@demo.test.

@@ -23,6 +23,8 @@ const SUPPLIER: Spec[] = [
   ['updatedirector/{id}', '/app/updatedirector/{S1.director}'],
   ['updateubo/{id}', '/app/updateubo/{S1.ubo}'],
   ['requests', '/app/requests', { shot: 'supplier-list-requests' }],
+  ['request/{id}', '/app/request/{S1.request}', { shot: 'supplier-detail-request' }],
+  ['buyer/{id}', '/app/buyer/{S1.line}'],
   ['newrequest/{id}', '/app/newrequest/{S1.line}'],
   ['requestoptions/{id}', '/app/requestoptions/{S1.line}', { shot: 'supplier-detail-requestoptions' }],
   ['newmultirequest/{id}/{buyId}/{supId}', '/app/newmultirequest/{S1.groupId}/{S1.line}/{S1.id}'],

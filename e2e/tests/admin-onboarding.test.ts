@@ -237,7 +237,7 @@ describe('Admin onboarding: investor company with PEP director, document, checkl
     await until(() => checklist.innerText()).toMatch(/Beneficial owners \(total ownership 60 %\)\s*Complete/);
     await admin.screenshot('admin-onboarding-investor-checklist');
     let dialog = await openMove(page, 'Submit for review');
-    await confirmMove(page, dialog, 'Submit for review');
+    await confirmMove(page, dialog, 'Submit');
     await admin.settle();
     await until(() => checklist.innerText()).toMatch(/Under Review/);
 

@@ -57,11 +57,11 @@ describe('Sign-up, sign-in and password reset', () => {
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
 
-    // Verified and signed in: the supplier area's dashboard.
-    await page.waitForURL((u) => u.pathname === '/app/dashboard', { timeout: 20_000 });
+    // Verified and signed in: a new supplier lands on its onboarding checklist, not the dashboard.
+    await page.waitForURL((u) => u.pathname === '/app/account', { timeout: 20_000 });
     await tab.settle();
-    const dashboard = await tab.describe('/app/dashboard');
-    expect(dashboard.problems).toEqual([]);
+    const landing = await tab.describe('/app/account');
+    expect(landing.problems).toEqual([]);
     await expect.poll(() => page.getByText(who.name).first().isVisible()).toBe(true);
 
     await signOutThroughUI(page);
@@ -70,9 +70,9 @@ describe('Sign-up, sign-in and password reset', () => {
 
     // Sign in again, now with the phone number.
     await fillSignIn(page, who.phone, who.password);
-    await page.waitForURL((u) => u.pathname === '/app/dashboard', { timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname === '/app/account', { timeout: 20_000 });
     await tab.settle();
-    expect((await tab.describe('/app/dashboard')).problems).toEqual([]);
+    expect((await tab.describe('/app/account')).problems).toEqual([]);
     await signOutThroughUI(page);
     expect(await page.evaluate(() => localStorage.getItem('rf.session'))).toBeNull();
     await page.context().close();
@@ -118,9 +118,9 @@ describe('Sign-up, sign-in and password reset', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Sign in' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Your password has been changed').isVisible()).toBe(true);
     await fillSignIn(page, who.email, newPassword);
-    await page.waitForURL((u) => u.pathname === '/app/dashboard', { timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname === '/app/account', { timeout: 20_000 });
     await tab.settle();
-    expect((await tab.describe('/app/dashboard')).problems).toEqual([]);
+    expect((await tab.describe('/app/account')).problems).toEqual([]);
 
     // The old password no longer works.
     await expect(api.signIn(who.email, who.password)).rejects.toThrow(/400|401|NotAuthorized/);

@@ -70,13 +70,13 @@ describe('Broker lines: new buyer line → terms → submitted for an investor o
     await dialog.waitFor({ state: 'visible' });
     // Without the funders the form refuses to send (the server requires them too).
     await dialog.getByRole('button', { name: 'Submit terms', exact: true }).click();
-    await until(() => dialog.locator('#investorId-helper-text').innerText()).toBe('Investor ID is required');
-    await until(() => dialog.locator('#spvId-helper-text').innerText()).toBe('SPV ID is required');
+    await until(() => dialog.locator('#investorId-helper-text').innerText()).toBe('Investor is required');
+    await until(() => dialog.locator('#spvId-helper-text').innerText()).toBe('SPV is required');
 
     await pickAuto(page, 'investorId', 'Harbor', /Harbor Credit Fund/);
     await pickAuto(page, 'spvId', 'Receivables', /Receivables Funding SPV/);
     await fillText(page, 'buyer_loan_advance_rate', '85');
-    await pickSelect(page, 'buyer_loan_rate', 'SOFR(3M)');
+    await pickSelect(page, 'buyer_loan_rate', 'Term SOFR 3 months');
     await fillText(page, 'buyer_loan_discount_fee', '4.25');
     await fillText(page, 'buyer_loan_transaction_fee', '25');
     await fillText(page, 'buyer_loan_broker_fee', '20');
@@ -117,7 +117,7 @@ describe('Broker lines: new buyer line → terms → submitted for an investor o
     await until(() => row.isVisible()).toBe(true);
     await expect(row.innerText()).resolves.toMatch(/Investor Offer Pending/);
     await expect(row.innerText()).resolves.toMatch(/USD 650,000\.00/);
-    await expect(row.innerText()).resolves.toMatch(/Advance 85 % · SOFR\(3M\) \+ 4\.25 %/);
+    await expect(row.innerText()).resolves.toMatch(/Advance 85 % · Term SOFR 3 months \+ 4\.25 %/);
     await broker.screenshot('broker-lines-limits');
 
     // Lines of a supplier the broker did not introduce (S2, decisions §7) appear nowhere on the screen.

@@ -170,7 +170,7 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
       .filter({ hasText: approveName });
     await until(() => row.innerText()).toMatch(/USD 800,000\.00/);
     expect(await row.innerText()).toMatch(/Grade [A-D]|Not graded/);
-    expect(await row.innerText()).toMatch(/SOFR\(3M\) \+ 4\.5 %/);
+    expect(await row.innerText()).toMatch(/Term SOFR 3 months \+ 4\.5 %/);
     await row.getByRole('button', { name: 'Approve line' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ state: 'visible' });
@@ -187,7 +187,7 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
     expect((await line(approveId))?.buyer_status).toBe('Investor Offer Pending');
 
     await limit.fill('650,000.50');
-    await fillText(page, 'approved-spread', '5.25');
+    await fillText(page, 'buyer_loan_discount_fee', '5.25');
     await dialog.getByLabel('Comment (optional)').fill('Approved below the request: concentration');
     await page.waitForTimeout(400); // the label and button transitions, for the screenshot
     await t.screenshot('investor-limits-approve-dialog');

@@ -27,12 +27,12 @@ type Viewer = RoleKey | 'signed out';
 const VIEWERS: readonly Viewer[] = ['signed out', ...ROLES];
 
 /**
- * Spec §2: each area shows its login screen to a user without its role. The supplier area is the
- * exception: its content is shown to any signed-in user, the login screen only when signed out.
+ * Each area shows its login screen to a user without its role. The supplier area (`/app`, the
+ * address most people type) takes a signed-in user of another role to their own area instead.
  */
-function expectation(area: RoleKey, viewer: Viewer): 'content' | 'login' {
+function expectation(area: RoleKey, viewer: Viewer): 'content' | 'login' | 'own area' {
   if (viewer === area) return 'content';
-  if (area === 'supplier') return viewer === 'signed out' ? 'login' : 'content';
+  if (area === 'supplier') return viewer === 'signed out' ? 'login' : 'own area';
   return 'login';
 }
 
@@ -79,6 +79,15 @@ describe('Area gating', () => {
     const screen = `${c.area} ${c.want}`;
     const same = c.want === 'login' && showing.get(c.viewer) === screen;
     showing.set(c.viewer, screen);
+    if (c.want === 'own area' && c.viewer !== 'signed out') {
+      const own = AREA[c.viewer];
+      const visit = await tab.visit(c.path, { expectPath: `${own.base}/dashboard` });
+      expect(visit.problems).toEqual([]);
+      await expect
+        .poll(() => tab.page.getByRole('navigation', { name: `${own.label} navigation` }).isVisible())
+        .toBe(true);
+      return;
+    }
     const visit = await tab.visit(c.path, {
       content: c.want === 'content',
       ...(same ? { renderTimeoutMs: 150 } : {}),

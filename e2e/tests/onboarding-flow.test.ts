@@ -114,9 +114,10 @@ describe('Onboarding flow: register → onboard → approve → buyer → terms 
     );
     await page.getByLabel('Verification code').fill(await api.codeFor(who.email, sent));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL((u) => u.pathname === '/app/dashboard', { timeout: 20_000 });
+    // Not onboarded yet: the supplier lands on its onboarding checklist, not an empty dashboard.
+    await page.waitForURL((u) => u.pathname === '/app/account', { timeout: 20_000 });
     await supplier.settle();
-    expect((await supplier.describe('/app/dashboard')).problems).toEqual([]);
+    expect((await supplier.describe('/app/account')).problems).toEqual([]);
   });
 
   it('enters the company data at /app/newaccount and the four attachments through "Edit company"', async () => {
@@ -201,7 +202,7 @@ describe('Onboarding flow: register → onboard → approve → buyer → terms 
   it('submits the company for review', async () => {
     const page = supplier.page;
     const dialog = await openMove(page, 'Submit for review');
-    await confirmMove(page, dialog, 'Submit for review');
+    await confirmMove(page, dialog, 'Submit');
     await page.waitForURL((u) => u.pathname === '/app/suppliers', { timeout: 15_000 });
     await supplier.settle();
     await until(() => visible(page, 'Thank you. Your company is under review.')).toBe(true);
@@ -272,7 +273,7 @@ describe('Onboarding flow: register → onboard → approve → buyer → terms 
     await pickAuto(page, 'investorId', investorName.slice(0, 6), investorName);
     await pickAuto(page, 'spvId', spvName.slice(0, 6), spvName);
     await fillText(page, 'buyer_loan_advance_rate', '85');
-    await pickSelect(page, 'buyer_loan_rate', 'SOFR(3M)');
+    await pickSelect(page, 'buyer_loan_rate', 'Term SOFR 3 months');
     await fillText(page, 'buyer_loan_discount_fee', '4.5');
     await confirmMove(page, dialog, 'Submit terms');
     await admin.settle();

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adjustedDiscountFeeRate } from '@rf/domain/pricing';
-import { Api, claims, type Row } from '../support/api.ts';
+import { Api, type Row } from '../support/api.ts';
 import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
 import { DEMO_EMAIL } from '../support/config.ts';
 import { confirmMove, openMove, pickAuto, stampOf, until } from '../support/flows.ts';
+import { approvedLine, demoParties, isoDay, newRequest, runOperation } from '../support/requests.ts';
 
 /**
  * business-rules §2 and §8: the admin settles an approved request at /admin/request/{id} by picking
@@ -12,14 +13,6 @@ import { confirmMove, openMove, pickAuto, stampOf, until } from '../support/flow
  * discount fee rate (§3), and the request then shows the payback link and date. The setup makes its
  * own line, request and payments through the API, so the demo's records stay as other files expect.
  */
-const CALL_MOVE = 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }';
-
-const isoDay = (offset: number): string => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
-
 describe('Admin settles an approved request by its collection transaction', () => {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -27,16 +20,17 @@ describe('Admin settles an approved request by its collection transaction', () =
   let api: Api;
   const n = stampOf();
   const invoiceNumber = `E2E-SETTLE-${n}`;
-  const payout = isoDay(-20);
+  // Paid out today (approval takes a payout date from today on), paid back the same day, before
+  // the due date.
+  const payout = isoDay(0);
   const due = isoDay(10);
-  const paid = isoDay(-1);
+  const paid = isoDay(0);
   let requestId = '';
   let paymentId = '';
 
   const token = async (email: string) => (await api.signIn(email)).idToken;
   const gql = async <T = Record<string, Row>>(email: string, query: string, variables = {}) =>
     api.gql<T>(await token(email), query, variables);
-  const move = (input: Record<string, unknown>) => gql(DEMO_EMAIL.admin, CALL_MOVE, { input });
   const getRequest = async () =>
     (
       await gql<{ getRequest: Row }>(
@@ -50,80 +44,20 @@ describe('Admin settles an approved request by its collection transaction', () =
   beforeAll(async () => {
     api = new Api(baseURL());
     const admin = await token(DEMO_EMAIL.admin);
-    const groupOf = async (email: string) => String(claims(await token(email))['custom:groupid']);
-    const investorGroup = await groupOf(DEMO_EMAIL.investor);
-    const [investor] = await api.list(admin, 'Investor', 'userId', { userId: { eq: investorGroup } });
-    const [spv] = await api.list(admin, 'Spv', 'userId', { userId: { eq: await groupOf(DEMO_EMAIL.spv) } });
-    const [supplier] = await api.list(admin, 'Supplier', 'userId', {
-      userId: { eq: await groupOf(DEMO_EMAIL.supplier) },
-    });
-    if (!investor || !spv || !supplier) throw new Error('Demo data: no investor I1, SPV P or supplier S1');
+    const parties = await demoParties(api);
+    const { investorGroup } = parties;
+    const investor = { id: parties.investorId };
     const [collection] = await api.list(admin, 'Bank', 'investorId', {
       bank_account_purpose: { eq: 'collection' },
       investorId: { eq: investor.id },
     });
     if (!collection) throw new Error('Demo data: investor I1 has no collection account');
 
-    // A line of S1 funded by I1 and P, approved with room for the request.
-    const line = await gql<{ createBuyer: Row & { _version: number } }>(
-      DEMO_EMAIL.supplier,
-      `mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id _version } }`,
-      {
-        input: {
-          supplierId: supplier.id,
-          buyer_name: `E2E Settle ${n} Metals BV`,
-          buyer_country: 'NL',
-          buyer_currency: 'USD',
-          buyer_date_of_incorporation: '2003-06-02',
-          buyer_loan_request_amount: '200000.00',
-        },
-      },
-    );
-    const buyerId = line.createBuyer.id;
-    await gql(
-      DEMO_EMAIL.admin,
-      `mutation ($input: UpdateBuyerInput!) { updateBuyer(input: $input) { id } }`,
-      {
-        input: {
-          id: buyerId,
-          _version: line.createBuyer._version,
-          investorId: investor.id,
-          spvId: spv.id,
-          buyer_loan_advance_rate: '90',
-          buyer_loan_rate: 'SOFR(3M)',
-          buyer_loan_discount_fee: '4.5',
-        },
-      },
-    );
-    await move({ model: 'Buyer', id: buyerId, to: 'Investor Offer Pending' });
-    await move({
-      model: 'Buyer',
-      id: buyerId,
-      to: 'Approved',
-      values: JSON.stringify({ buyer_loan_approved_amount: '200000.00' }),
-    });
-    const request = await gql<{ createRequest: Row }>(
-      DEMO_EMAIL.supplier,
-      `mutation ($input: CreateRequestInput!) { createRequest(input: $input) { id } }`,
-      {
-        input: {
-          buyerId,
-          supplierId: supplier.id,
-          invoice_number: invoiceNumber,
-          invoice_amount: '25000.00',
-          invoice_currency: 'USD',
-          invoice_date: isoDay(-30),
-          invoice_due_date: due,
-        },
-      },
-    );
-    requestId = request.createRequest.id;
-    await move({
-      model: 'Request',
-      id: requestId,
-      to: 'Approved',
-      values: JSON.stringify({ payout_date: payout }),
-    });
+    // A line of S1 funded by I1 and P, approved with room for the request, and the request
+    // approved with its invoice and signed copies (business-rules §11).
+    const buyerId = await approvedLine(api, parties, { name: `E2E Settle ${n} Metals BV` });
+    requestId = await newRequest(api, parties, { buyerId, invoiceNumber, due, signed: true });
+    await runOperation(api, DEMO_EMAIL.admin, 'approveRequest', { id: requestId, payout_date: payout });
 
     // The buyer's payment into I1's collection account, and a pending one that is not offered.
     const payment = async (date: string, status: 'Posted' | 'Pending') =>

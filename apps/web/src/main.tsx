@@ -7,7 +7,7 @@ import { theme } from './app/theme.ts';
 import { createAppRouter } from './app/router.tsx';
 import { UserProvider } from './auth/user-context.tsx';
 import { bootstrapSession, unregisterServiceWorkers } from './auth/session.ts';
-import { reportError } from './app/errors.ts';
+import { reportError } from './shared/errors.ts';
 import { GraphQLError } from './entity/graphql-client.ts';
 import { LiveUpdatesHost } from './app/live-updates-host.tsx';
 

@@ -27,16 +27,23 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export const RISK_BANDS = ['Low', 'Medium', 'High'] as const;
 export type RiskBand = (typeof RISK_BANDS)[number];
 
-export interface FieldDef {
-  readonly name: string;
+export interface FieldDef<N extends string = string> {
+  readonly name: N;
   readonly type: FieldType;
   readonly label: string;
   readonly section: string;
   readonly required?: boolean;
   /** Allowed values of an `enum` field, as the exact strings of the business rules. */
   readonly values?: readonly string[];
+  /** How screens name some of `values` (`'000` → "Thousands"); the stored value stays the same. */
+  readonly valueLabels?: Readonly<Record<string, string>>;
   /** The model a `ref` field points to. */
   readonly ref?: string;
+  /**
+   * A text field holding several of `values`, joined by "; " (e.g. the documents a request still
+   * needs); the validator checks each one and the screens offer a checkbox per value.
+   */
+  readonly multiple?: boolean;
   /** Money, rate or integer that may be negative (losses, outflows, balances). */
   readonly signed?: boolean;
   /** Free-text note from the field catalogue, shown as help text. */
@@ -44,12 +51,12 @@ export interface FieldDef {
 }
 
 /** Shorthand used by the entity declarations. */
-export function field(
-  name: string,
+export function field<const N extends string>(
+  name: N,
   type: FieldType,
   section: string,
   options: Partial<Omit<FieldDef, 'name' | 'type' | 'section'>> = {},
-): FieldDef {
+): FieldDef<N> {
   return { name, type, section, label: options.label ?? labelOf(name), ...options };
 }
 

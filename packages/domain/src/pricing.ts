@@ -170,3 +170,21 @@ export function selectFixing(fixings: readonly Fixing[], payoutDate: string): Fi
   }
   return best;
 }
+
+/** An indicative price as the server answers it (`indicativePrice`); amounts as decimal strings. */
+export interface IndicativePrice {
+  readonly currency: string | null;
+  readonly payout_date: string;
+  readonly invoice_purchase_duration: number | null;
+  readonly advance_rate: string | null;
+  readonly base_rate: string | null;
+  readonly base_rate_amount: string | null;
+  readonly fixing_date: string | null;
+  readonly discount_fee_rate: string | null;
+  readonly discount_fee_amount: string | null;
+  readonly transaction_fee_amount: string | null;
+  readonly broker_fee_amount: string | null;
+  readonly spv_fee_amount: string | null;
+  readonly invoice_purchase_amount: string | null;
+  readonly unavailable: string | null;
+}

@@ -25,10 +25,15 @@ export const CURRENCIES: readonly string[] = [
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(COUNTRIES);
 export const CURRENCY_CODES: ReadonlySet<string> = new Set(CURRENCIES);
 
-/** Minor-unit digits of a currency (2 unless ISO 4217 says otherwise). */
+/** Where the locale data's digits differ from ISO 4217's minor unit (IQD: 0 in CLDR, 3 in ISO). */
+const ISO_MINOR_UNITS: Readonly<Record<string, number>> = { IQD: 3 };
+
+/** Minor-unit digits of a currency as ISO 4217 lists them (2 unless it says otherwise). */
 export function minorUnits(currency: string): number {
   return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+    ISO_MINOR_UNITS[currency] ??
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+    2
   );
 }
 

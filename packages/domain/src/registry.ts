@@ -29,6 +29,21 @@ export function fieldOf(model: ModelName, name: string): FieldDef | undefined {
   return REGISTRY[model].fieldsByName.get(name);
 }
 
+/** The declared entity of a model, with its field names as literal types. */
+export type EntityOf<M extends ModelName> = Extract<(typeof ENTITIES)[number], { readonly name: M }>;
+
+/**
+ * A field name of a model, checked by the compiler: `FieldName<'Request'>` is the union of the
+ * Request's declared fields and the common ones, so a misspelt name in a field list fails `tsc`.
+ */
+export type FieldName<M extends ModelName> = EntityOf<M>['allFields'][number]['name'];
+
+/** A list of field names of one model, checked by the compiler (see FieldName). */
+export const fieldNames = <M extends ModelName>(
+  _model: M,
+  names: readonly FieldName<M>[],
+): readonly FieldName<M>[] => names;
+
 /** The table name of a model in SQL. */
 export function tableOf(model: ModelName): string {
   return model.toLowerCase();

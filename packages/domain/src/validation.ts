@@ -25,7 +25,16 @@ function decimal(f: FieldDef): z.ZodType<string> {
 const VALIDATORS: Record<FieldType, (f: FieldDef) => z.ZodType> = {
   id: (f) => z.string().uuid({ message: `${f.name} must be a UUID` }),
   ref: (f) => z.string().uuid({ message: `${f.name} must be the id of a ${f.ref ?? 'record'}` }),
-  text: (f) => z.string().max(500, { message: `${f.name} is longer than 500 characters` }),
+  text: (f) =>
+    f.multiple && f.values
+      ? z
+          .union([z.string(), z.array(z.string())])
+          .transform((v) => (Array.isArray(v) ? v : v.split(';')).map((s) => s.trim()).filter(Boolean))
+          .refine((v) => v.every((s) => f.values?.includes(s)), {
+            message: `${f.name} may hold: ${(f.values ?? []).join(', ')}`,
+          })
+          .transform((v) => [...new Set(v)].join('; '))
+      : z.string().max(500, { message: `${f.name} is longer than 500 characters` }),
   longtext: (f) => z.string().max(20_000, { message: `${f.name} is longer than 20,000 characters` }),
   secret: (f) => z.string().max(2_000, { message: `${f.name} is too long` }),
   email: (f) =>

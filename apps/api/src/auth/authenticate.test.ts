@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
 import { generateTestKeys } from '../keys.ts';
 import { createAuthenticator } from './authenticate.ts';
-import { approveGroup } from './organisations.ts';
+import { grantRoleGroups } from './organisations.ts';
 import {
   PASSWORD,
   post,
@@ -106,7 +106,10 @@ describeDatabases('authenticator', (db) => {
     const before = await signInOk(t.app, email);
     expect(await authenticate(before.idToken)).toMatchObject({ role: 'Supplier', groupId: user?.groupId });
 
-    expect(await approveGroup(db(), user?.groupId ?? '')).toEqual([user?.sub]);
+    await db().query(`UPDATE usergroup SET group_status = 'Active' WHERE "groupId" = $1`, [
+      user?.groupId ?? '',
+    ]);
+    expect(await grantRoleGroups(db(), user?.groupId ?? '')).toEqual([user?.sub]);
     const refreshed = await post(t.app, 'refresh', { refreshToken: before.refreshToken });
     const idToken = String(refreshed.body.idToken);
     expect(await authenticate(idToken)).toMatchObject({ role: 'Investor' });

@@ -48,18 +48,14 @@ const isRoleGroup = (g: string | null): g is RoleGroup =>
   (ROLE_GROUPS as readonly (string | null)[]).includes(g);
 
 /**
- * An admin approves an organisation: its rows become Active and each member receives the role group
- * of its type (Investor, Spv, Broker, Admin; none for a supplier). Returns the members' subs.
+ * Once an admin approved an organisation (its memberships moved to Active by the approveMembership
+ * operation), each active member receives the role group of its type (Investor, Spv, Broker,
+ * Admin; none for a supplier). Returns the members' subs.
  */
-export async function approveGroup(
-  db: Queryable,
-  groupId: string,
-  now: Date = new Date(),
-): Promise<string[]> {
+export async function grantRoleGroups(db: Queryable, groupId: string): Promise<string[]> {
   const rows = await db.query<{ sub: string | null; group_type: string | null }>(
-    `UPDATE usergroup SET group_status = 'Active', "updatedAt" = $2, "_version" = "_version" + 1, "_lastChangedAt" = $3
-      WHERE "groupId" = $1 AND NOT "_deleted" RETURNING sub, group_type`,
-    [groupId, now.toISOString(), now.getTime()],
+    `SELECT sub, group_type FROM usergroup WHERE "groupId" = $1 AND NOT "_deleted" AND group_status = 'Active'`,
+    [groupId],
   );
   const subs: string[] = [];
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import type { AuthDeps } from './auth-deps.ts';
 import { issueCode } from './codes.ts';
-import { deliverCode, deliveryFor, verificationEmail, type CodeDelivery } from './emails.ts';
+import { verificationCodeEmail } from '../mail/templates/verification-code.ts';
+import { deliverCode, deliveryFor, type CodeDelivery } from './code-delivery.ts';
 import { parseInput, parseUsername, usernameOnlySchema } from './schemas.ts';
 import { takeCooldown } from './throttle.ts';
 import { findStoredUser } from './users.ts';
@@ -22,7 +23,7 @@ export async function resendCode(
   const user = await findStoredUser(deps.db, username);
   if (user && !user.confirmed && !user.disabled) {
     const code = await issueCode(deps.db, deps.keys.secret, { sub: user.sub, purpose: 'sign-up', now });
-    await deliverCode(deps.mailer, verificationEmail(user.email, user.name, code));
+    await deliverCode(deps.mailer, { to: user.email, ...verificationCodeEmail({ name: user.name, code }) });
   }
   return { codeDeliveryDetails: deliveryFor(username) };
 }

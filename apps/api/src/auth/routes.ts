@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { acceptInvitation } from '../organisations/accept-invitation.ts';
 import { ApiError } from '../http/errors.ts';
 import { registerDevMail } from '../mail/dev-mail-routes.ts';
+import { acceptInvitation } from './accept-invitation.ts';
 import { createAuthDeps, type AuthDeps, type AuthOptions, type ClientInfo } from './auth-deps.ts';
 import { changePassword } from './change-password.ts';
 import { confirmForgotPassword } from './confirm-forgot-password.ts';

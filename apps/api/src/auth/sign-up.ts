@@ -1,6 +1,7 @@
 import type { AuthDeps } from './auth-deps.ts';
 import { issueCode } from './codes.ts';
-import { deliverCode, deliveryFor, verificationEmail, type CodeDelivery } from './emails.ts';
+import { verificationCodeEmail } from '../mail/templates/verification-code.ts';
+import { deliverCode, deliveryFor, type CodeDelivery } from './code-delivery.ts';
 import { createOrganisation } from './organisations.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
 import { parseInput, signUpSchema } from './schemas.ts';
@@ -47,7 +48,7 @@ export async function signUp(deps: AuthDeps, body: unknown): Promise<SignUpResul
     const issued = await issueCode(tx, deps.keys.secret, { sub: user.sub, purpose: 'sign-up', now });
     return { sub: user.sub, code: issued };
   });
-  await deliverCode(deps.mailer, verificationEmail(input.email, input.name, code));
+  await deliverCode(deps.mailer, { to: input.email, ...verificationCodeEmail({ name: input.name, code }) });
   return {
     userSub: sub,
     userConfirmed: false,

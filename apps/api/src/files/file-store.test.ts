@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFileStore, FileNotFoundError } from './file-store.ts';
+import { createFileStore } from './create-file-store.ts';
+import { FileNotFoundError } from './file-store.ts';
 import {
   startFakeS3,
   startTestStore,

@@ -7,7 +7,8 @@ import { isPreviewable } from './allowed-types.ts';
 import { contentDisposition, openFile, type CanReadFile } from './download-file.ts';
 import { badUpload, fileNotFound, FileHttpError, notSignedIn } from './file-errors.ts';
 import { isValidFileKey } from './file-key.ts';
-import { createFileStore, type FileStore } from './file-store.ts';
+import { createFileStore } from './create-file-store.ts';
+import type { FileStore } from './file-store.ts';
 import { uploadFile } from './upload-file.ts';
 
 export interface FilesDeps {

@@ -11,11 +11,13 @@ import {
 import { isModelName, type ModelName } from '@rf/domain';
 import { validationError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
-import { changeStatus, statusHistory } from '../operations/change-status.ts';
+import { changeStatus } from '../operations/change-status.ts';
+import { statusHistory } from '../operations/lifecycle/history.ts';
 import { documentVersions } from '../operations/document-versions.ts';
 import { listFunders } from '../operations/funders.ts';
+import { indicativePrice } from '../operations/indicative-price.ts';
 import { submitRequests } from '../operations/submit-requests.ts';
-import { AWSDateTime, AWSJSON } from './scalars.ts';
+import { AWSDate, AWSDateTime, AWSJSON, Decimal } from './scalars.ts';
 
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
 
@@ -71,10 +73,12 @@ const StatusHistoryEntry = new GraphQLObjectType({
     actorName: { type: GraphQLString },
     actorRole: { type: new GraphQLNonNull(GraphQLString) },
     changedAt: { type: new GraphQLNonNull(AWSDateTime) },
+    operation: { type: GraphQLString, description: 'The declared operation that made the entry.' },
+    changes: { type: AWSJSON, description: 'For an action: each changed field, [before, after].' },
   },
 });
 
-/** Business operations beyond CRUD (ARCHITECTURE §4): each resolver calls one operation. */
+/** Business operations beyond CRUD (docs/architecture.md): each resolver calls one operation. */
 const DocumentVersion = new GraphQLObjectType({
   name: 'DocumentVersion',
   fields: {
@@ -93,7 +97,47 @@ const Funder = new GraphQLObjectType({
   },
 });
 
+const IndicativePrice = new GraphQLObjectType({
+  name: 'IndicativePrice',
+  description:
+    'What a request would be priced at if approved for payout on the next business day (docs/business-rules.md, “Pricing of a request”); indicative only, the binding price is fixed at approval.',
+  fields: {
+    currency: { type: GraphQLString },
+    payout_date: {
+      type: new GraphQLNonNull(AWSDate),
+      description: 'The planned payout: the next business day.',
+    },
+    invoice_purchase_duration: { type: GraphQLInt, description: 'Days priced (ACT/360).' },
+    advance_rate: { type: Decimal },
+    base_rate: { type: GraphQLString, description: 'The base-rate series.' },
+    base_rate_amount: { type: Decimal, description: 'The SOFR fixing used.' },
+    fixing_date: { type: AWSDate },
+    discount_fee_rate: { type: Decimal, description: 'The spread.' },
+    discount_fee_amount: { type: Decimal },
+    transaction_fee_amount: { type: Decimal },
+    broker_fee_amount: { type: Decimal },
+    spv_fee_amount: { type: Decimal },
+    invoice_purchase_amount: { type: Decimal },
+    unavailable: { type: GraphQLString, description: 'Why there is no price yet; null when priced.' },
+  },
+});
+
 export const namedQueries: Fields = {
+  indicativePrice: {
+    type: IndicativePrice,
+    description: 'An indicative price for a request being entered on a buyer line the caller can read.',
+    args: {
+      buyerId: { type: new GraphQLNonNull(GraphQLID) },
+      invoice_amount: { type: new GraphQLNonNull(Decimal) },
+      invoice_due_date: { type: new GraphQLNonNull(AWSDate) },
+    },
+    resolve: (_src, args: { buyerId: string; invoice_amount: string; invoice_due_date: string }, ctx) =>
+      indicativePrice(ctx, {
+        buyerId: String(args.buyerId),
+        invoice_amount: args.invoice_amount,
+        invoice_due_date: args.invoice_due_date,
+      }),
+  },
   funders: {
     type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Funder))),
     description: 'Approved investors and SPVs a buyer line may be offered to (admin and brokers).',
@@ -117,14 +161,15 @@ export const namedMutations: Fields = {
   submitRequests: {
     type: new GraphQLNonNull(SubmittedRequests),
     description:
-      'A multi-invoice request (business-rules §5): creates one Request per invoice in one transaction, all or nothing, checked as a whole against the line’s available limit (§4).',
+      'A multi-invoice request (docs/business-rules.md, “Multi-invoice requests”): creates one Request per invoice in one transaction, all or nothing, checked as a whole against the line’s available limit.',
     args: { input: { type: new GraphQLNonNull(SubmitRequestsInput) } },
     resolve: (_src, args: { input: { buyerId: string; requests: unknown } }, ctx) =>
       submitRequests(ctx, { buyerId: String(args.input.buyerId), requests: args.input.requests }),
   },
   changeStatus: {
     type: AWSJSON,
-    description: 'Moves a status along its machine (business-rules §2) and returns the changed record.',
+    description:
+      'Moves a status along its lifecycle (docs/business-rules.md, “Statuses and who moves them”): runs the declared move from the record’s state to `to` for the caller’s role, as its named mutation would, and returns the changed record.',
     args: { input: { type: new GraphQLNonNull(ChangeStatusInput) } },
     resolve: (_src, args: { input: Record<string, unknown> }, ctx) => {
       const input = args.input;

@@ -19,6 +19,7 @@ import type { FilterInput } from '../data/filter-sql.ts';
 import { buildModelTypes, ModelSortInput, type ModelTypes } from './model-types.ts';
 import { selectedFields } from './selection.ts';
 import { subscriptionFields } from './subscription-fields.ts';
+import { lifecycleMutations } from './lifecycle-mutations.ts';
 
 type Args = Record<string, unknown>;
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
@@ -84,12 +85,15 @@ export function buildSchema(extra: { queries?: Fields; mutations?: Fields } = {}
   const query: Fields = { ...extra.queries };
   const mutation: Fields = { ...extra.mutations };
   const subscription: Fields = {};
+  const all = {} as Record<ModelName, ModelTypes>;
   for (const model of MODEL_NAMES) {
     const types = buildModelTypes(REGISTRY[model]);
+    all[model] = types;
     Object.assign(query, queryFields(model, types));
     Object.assign(mutation, mutationFields(model, types));
     Object.assign(subscription, subscriptionFields(model, types));
   }
+  Object.assign(mutation, lifecycleMutations(all));
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { listOutbox, type OutboxMessage } from './mailer.ts';
+import { html } from './templates/html.ts';
 
 /**
  * `GET /dev/mail`: the mail outbox for demo and development (ARCHITECTURE §1). Not registered in
@@ -17,29 +18,63 @@ export function registerDevMail(app: FastifyInstance, ctx: Pick<AppContext, 'con
   });
 }
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function outboxPage(messages: readonly OutboxMessage[]): string {
-  const items = messages
-    .map(
-      (m) => `<article>
-  <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To <b>${escapeHtml(m.to)}</b> at <time>${escapeHtml(m.sentAt)}</time></p>
-  <pre>${escapeHtml(m.text)}</pre>
-  ${m.html ? `<iframe sandbox title="HTML body" srcdoc="${escapeHtml(m.html)}"></iframe>` : ''}
-</article>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Mail outbox</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:24px;color:#0b1f3a}
-article{background:#fff;border-radius:8px;padding:16px 20px;margin:0 0 16px;box-shadow:0 1px 2px #0002}
-h1{font-size:24px}h2{font-size:18px;margin:0 0 4px}.meta{color:#555;margin:0 0 8px}
-pre{white-space:pre-wrap;background:#f8f8f8;padding:8px}iframe{width:100%;height:240px;border:1px solid #ddd}
-</style></head>
-<body><h1>Mail outbox (${messages.length})</h1>
-<p>Messages the server would have sent; shown only outside production.</p>
-${items || '<p>No messages yet.</p>'}
-</body></html>`;
+  const items = messages.map(
+    (m) =>
+      html`<article>
+        <h2>${m.subject}</h2>
+        <p class="meta">To <b>${m.to}</b> at <time>${m.sentAt}</time></p>
+        <pre>${m.text}</pre>
+        ${m.html ? html`<iframe sandbox title="HTML body" srcdoc="${m.html}"></iframe>` : null}
+      </article>`,
+  );
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>Mail outbox</title>
+        <style>
+          body {
+            font-family: system-ui, sans-serif;
+            background: #f4f5f7;
+            margin: 0;
+            padding: 24px;
+            color: #0b1f3a;
+          }
+          article {
+            background: #fff;
+            border-radius: 8px;
+            padding: 16px 20px;
+            margin: 0 0 16px;
+            box-shadow: 0 1px 2px #0002;
+          }
+          h1 {
+            font-size: 24px;
+          }
+          h2 {
+            font-size: 18px;
+            margin: 0 0 4px;
+          }
+          .meta {
+            color: #555;
+            margin: 0 0 8px;
+          }
+          pre {
+            white-space: pre-wrap;
+            background: #f8f8f8;
+            padding: 8px;
+          }
+          iframe {
+            width: 100%;
+            height: 240px;
+            border: 1px solid #ddd;
+          }
+        </style>
+      </head>
+      <body>
+        <h1>Mail outbox (${messages.length})</h1>
+        <p>Messages the server would have sent; shown only outside production.</p>
+        ${items.length ? items : html`<p>No messages yet.</p>`}
+      </body>
+    </html>`.markup;
 }

@@ -1,16 +1,30 @@
 import type { Caller } from '@rf/domain';
 import type { Database } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
 import type { Keys } from '../keys.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { unauthorized } from '../http/errors.ts';
 
-/** What every operation runs with: the database, the server's keys and who is asking. */
+/** The time an operation runs at; the demo seed sets it back to make history. */
+export interface Clock {
+  now(): Date;
+}
+
+export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
+
+/**
+ * What every operation runs with (docs/architecture.md, "Operations"): the database, the server's
+ * keys, who is asking, the clock, and where mail and files go.
+ */
 export interface OperationContext {
   readonly db: Database;
   readonly keys: Keys;
   readonly caller: Caller | null;
+  /** Defaults to the system clock. */
+  readonly clock?: Clock;
   /** Sends the notifications of business-rules §9; absent in tests that do not look at mail. */
   readonly mailer?: Mailer;
+  readonly files?: FileStore;
 }
 
 /** The caller, or Unauthorized when there is none (no token). */
@@ -18,3 +32,10 @@ export function requireCaller(ctx: OperationContext): Caller {
   if (!ctx.caller) throw unauthorized('Sign in to access this resource');
   return ctx.caller;
 }
+
+/** The operation's time. */
+export const nowOf = (ctx: Pick<OperationContext, 'clock'>): Date => (ctx.clock ?? SYSTEM_CLOCK).now();
+
+/** The platform's date in UTC (YYYY-MM-DD), as the business rules use it. */
+export const todayOf = (ctx: Pick<OperationContext, 'clock'>): string =>
+  nowOf(ctx).toISOString().slice(0, 10);

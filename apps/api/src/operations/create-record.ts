@@ -4,15 +4,13 @@ import { q } from '../db/schema-sql.ts';
 import type { Queryable, Row, SqlValue } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
-import { requireCaller, type OperationContext } from './context.ts';
+import { nowOf, requireCaller, todayOf, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
-import { checkCreditLimit } from './credit-limit.ts';
-import { derivedFields } from './derived-fields.ts';
 import { getRecord } from './get-record.ts';
+import { ENTITY_HOOKS } from './hooks/entity-hooks.ts';
 import {
   checkBrokerOwnerOfParent,
   checkAttachmentsOwned,
-  checkBrokerSupplierOwner,
   checkInput,
   checkOperationAllowed,
   checkReferences,
@@ -50,35 +48,47 @@ export function prepareCreate(
 
 /**
  * Inserts one row prepared by `prepareCreate` inside the caller's transaction and returns it (not
- * announced yet: the caller publishes once the transaction commits). A Request is checked against
- * its line's credit limit unless the caller already checked it (a multi-invoice batch is checked
- * as a whole, submit-requests.ts).
+ * announced yet: the caller publishes once the transaction commits). The entity's hooks check what
+ * is its own (a request's submission rules and credit limit, unless a multi-invoice batch checked
+ * the limit as a whole, submit-requests.ts) and compute derived fields.
  */
 export async function insertPrepared(
   ctx: OperationContext,
   tx: Queryable,
   model: ModelName,
   values: Row,
-  options: { limitChecked?: boolean } = {},
+  options: { batch?: boolean } = {},
 ): Promise<Row> {
   const caller = requireCaller(ctx);
   const entity = entityOf(model);
   await checkReferences(tx, caller, entity, values);
   await checkAttachmentsOwned(tx, caller, entity, values, null);
-  if (model === 'Request' && !options.limitChecked) await checkCreditLimit(tx, [values], null);
-  await checkRecordRules(tx, model, values, null);
-  Object.assign(values, await derivedFields(tx, model, values));
+  await checkRecordRules(tx, model, values, null, todayOf(ctx));
+  const hooks = ENTITY_HOOKS[model];
+  if (hooks?.beforeCreate)
+    Object.assign(
+      values,
+      await hooks.beforeCreate({
+        ctx,
+        tx,
+        caller,
+        today: todayOf(ctx),
+        values,
+        current: null,
+        merged: values,
+        batch: options.batch ?? false,
+      }),
+    );
   const mayChooseOwner = caller.role === 'Admin' || caller.role === 'Broker';
   const owner =
     (values.userId as string | undefined) ??
     (mayChooseOwner ? await ownerOfParent(tx, entity, values) : null) ??
     caller.groupId;
   if (!owner) throw validationError('userId is required: the caller belongs to no organisation');
-  await checkBrokerOwnerOfParent(tx, caller, entity, values);
-  if (model === 'Supplier') await checkBrokerSupplierOwner(tx, caller, owner, null);
+  await checkBrokerOwnerOfParent(tx, caller, entity, { ...values, userId: owner });
   // Plaidauth is keyed by its organisation (decisions §1).
   const id = model === 'Plaidauth' ? owner : randomUUID();
-  const now = new Date();
+  const now = nowOf(ctx);
   const row: Row = {
     ...values,
     id,

@@ -1,8 +1,9 @@
-import { tableOf } from '@rf/domain';
+import { keptBy, tableOf } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
 import { publishChange } from '../data/change-feed.ts';
-import { requireCaller, type OperationContext } from './context.ts';
+import { nowOf, requireCaller, type OperationContext } from './context.ts';
+import { unauthorized } from '../http/errors.ts';
 import { getRecord } from './get-record.ts';
 import { lockForWrite, type WriteInput } from './update-record.ts';
 import { checkOperationAllowed } from './write-checks.ts';
@@ -16,7 +17,10 @@ export async function deleteRecord(ctx: OperationContext, input: WriteInput): Pr
   checkOperationAllowed(caller, input.model, 'delete');
   const deleted = await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(ctx, tx, input, 'delete');
-    const now = new Date();
+    // A decided record is kept (docs/business-rules.md, “Request integrity”): withdrawals, reversals and reopening replace deletion.
+    const kept = keptBy(input.model, current);
+    if (kept) throw unauthorized(`Not allowed: a ${input.model} that is ${kept} cannot be deleted`);
+    const now = nowOf(ctx);
     await tx.query(
       `UPDATE ${q(tableOf(input.model))} SET "_deleted" = TRUE, "_version" = "_version" + 1, "updatedAt" = $2, "_lastChangedAt" = $3 WHERE id = $1`,
       [String(current.id), now.toISOString(), now.getTime()],

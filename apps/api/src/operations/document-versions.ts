@@ -1,23 +1,6 @@
-import type { Caller } from '@rf/domain';
-import type { Queryable, Row } from '../db/database.ts';
+import type { Row } from '../db/database.ts';
 import type { OperationContext } from './context.ts';
 import { getRecord } from './get-record.ts';
-
-/** Keeps the file a document had before an update replaced it. */
-export async function keepReplacedFile(
-  tx: Queryable,
-  caller: Caller,
-  current: Row,
-  next: Row,
-): Promise<void> {
-  const before = current.document_attachment;
-  if (typeof before !== 'string' || !('document_attachment' in next) || next.document_attachment === before)
-    return;
-  await tx.query(
-    'INSERT INTO document_versions (document_id, attachment, replaced_at, replaced_by) VALUES ($1, $2, $3, $4)',
-    [String(current.id), before, new Date().toISOString(), caller.sub],
-  );
-}
 
 export interface DocumentVersion {
   attachment: string;

@@ -2,8 +2,7 @@ import { Decimal } from 'decimal.js';
 import { minorUnits, REGISTRY, type ModelName } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-
-const escape = (s: string): string => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+import { statusChangedEmail } from '../mail/templates/status-changed.ts';
 
 /** The e-mail addresses of an organisation's active users. */
 export async function organisationEmails(db: Queryable, groupId: string): Promise<string[]> {
@@ -55,17 +54,12 @@ export async function notifyStatusChange(
   if (typeof owner !== 'string') return;
   const entity = REGISTRY[change.model];
   const title = String(change.record[entity.titleField] ?? change.record.id);
-  const what = `${change.model === 'Buyer' ? 'Buyer line' : change.model} ${title}`;
-  const subject = `${what}: ${change.to}`;
-  const lines = [
-    `${what} is now ${change.to} (${change.actor}).`,
-    change.model === 'Buyer' && change.to === 'Approved' ? approvedTerms(change.record) : '',
-    change.comment ? `Comment: ${change.comment}` : '',
-  ];
-  const text = lines.filter(Boolean).join('\n');
-  const html = lines
-    .filter(Boolean)
-    .map((l) => `<p>${escape(l)}</p>`)
-    .join('');
-  for (const to of await organisationEmails(db, owner)) await mailer.send({ to, subject, text, html });
+  const content = statusChangedEmail({
+    record: `${change.model === 'Buyer' ? 'Buyer line' : change.model} ${title}`,
+    status: change.to,
+    actor: change.actor,
+    details: change.model === 'Buyer' && change.to === 'Approved' ? approvedTerms(change.record) : '',
+    comment: change.comment,
+  });
+  for (const to of await organisationEmails(db, owner)) await mailer.send({ to, ...content });
 }

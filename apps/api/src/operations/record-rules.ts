@@ -3,8 +3,6 @@ import { q } from '../db/schema-sql.ts';
 import type { Queryable, Row } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 
-const today = (): string => new Date().toISOString().slice(0, 10);
-
 /**
  * The rules across fields and records of issue 4 §2, checked on the record as it will be stored
  * (current values merged with the change): people adult with ID dates in order, incorporation
@@ -15,8 +13,9 @@ export async function checkRecordRules(
   model: ModelName,
   merged: Row,
   id: string | null,
+  today: string,
 ): Promise<void> {
-  const issues = recordRuleIssues(model, merged, today());
+  const issues = recordRuleIssues(model, merged, today);
   if (model === 'UBO' && merged.ubo_ownership_percentage != null) {
     const party = PARTY_ID_FIELDS.find((f) => typeof merged[f] === 'string');
     if (party) {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LIFECYCLES,
   REGISTRY,
-  STATUS_MACHINES,
   adjustedDiscountFeeRate,
   priceRequest,
   requiredAttachments,
   requiredCompanyFields,
   tableOf,
   type CompanyModel,
+  type LifecycleDecl,
   type ModelName,
-  type StatusMachine,
 } from '@rf/domain';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
@@ -23,7 +23,9 @@ import {
   ownerEmail,
   ZERO_AMOUNTS,
   PAYOUT,
+  APPROVED_PAYOUT,
   PAID,
+  FIXING_DATE,
   APPROVAL,
   outcome,
   statesOf,
@@ -36,6 +38,8 @@ import {
  * of another world (`…2`), through the `changeStatus` operation. Who may see and update which
  * record is written out from decisions §4 (as in the policy matrix), not read from the policy.
  */
+type StatusMachine = LifecycleDecl;
+const STATUS_MACHINES = LIFECYCLES as readonly LifecycleDecl[];
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
 describeDatabases('status transition matrix (business-rules §2, decisions §4)', (db) => {
@@ -109,7 +113,7 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
       buyer_loan_broker_fee: '20',
       buyer_loan_spv_fee: '0.5',
     });
-    await create('SOFR', { date: '2026-03-05', SOFR: '4.3', SOFRM3: '4.25' });
+    await create('SOFR', { date: FIXING_DATE, SOFR: '4.3', SOFRM3: '4.25' });
     const investor = { userId: ORGS.investor, investorId: world.Investor };
     const [invoice] = await sql(`SELECT invoice_amount, invoice_currency FROM "request" WHERE id = $1`, [
       world.Request,
@@ -146,12 +150,18 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
       const amounts = ZERO_AMOUNTS.map((f) => `${f} = '11'`).join(', ');
       // An approved request was priced at its payout; settling must write the payback figures.
       const approved = from === 'Approved' || from === 'Settled';
+      // What approval needs (§11): the invoice and the signed IPU and offer notice, no duplicate flag.
       await sql(
         `UPDATE "request" SET ${amounts}, payout_date = $2, base_rate_amount = $3, discount_fee_rate = $4, bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL,
-           "transactionId_payback" = NULL, payback_date = NULL, discount_fee_rate_adjusted = NULL WHERE id = $1`,
-        [id, approved ? PAYOUT : null, approved ? '4.25' : null, approved ? '4' : null],
+           "transactionId_payback" = NULL, payback_date = NULL, discount_fee_rate_adjusted = NULL, possible_duplicate_of = NULL,
+           invoice_attachment = 'tests/invoice.pdf', ipu_attachment = 'tests/ipu.pdf', invoice_ipu_signed = $5, offer_notice_attachment = 'tests/offer.pdf'
+         WHERE id = $1`,
+        [id, approved ? APPROVED_PAYOUT : null, approved ? '4.25' : null, approved ? '4' : null, FIXING_DATE],
       );
-      await sql(`UPDATE "buyer" SET buyer_loan_discount_fee = '4' WHERE id = $1`, [world.Buyer]);
+      await sql(
+        `UPDATE "buyer" SET buyer_loan_discount_fee = '4', buyer_status = 'Approved', buyer_loan_approved_amount = '1000000' WHERE id = $1`,
+        [world.Buyer],
+      );
     }
     if (m.model === 'Bookkeeping')
       await sql(
@@ -213,11 +223,13 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
           discount_fee_rate_adjusted: adjustedDiscountFeeRate({
             baseRate: '4.25',
             spread: '4',
-            payoutDate: PAYOUT,
+            payoutDate: APPROVED_PAYOUT,
             dueDate: String(row.invoice_due_date),
             paybackDate: PAID,
           }),
         }),
+      'Request.request_status:Documents Pending': async (row) =>
+        expect(row).toMatchObject({ documents_requested: 'Invoice; Signed IPU' }),
       'Bookkeeping.bookkeeping_status_admin:Under Review': async () =>
         expect((await requestRow()).bookkeeping_status_admin).toBe('Under Review'),
       'Bookkeeping.bookkeeping_status_admin:Approved': async () =>
@@ -227,12 +239,15 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
     };
 
   it.each(STATUS_MACHINES.map((m) => [keyOf(m), m] as const))(
-    '%s: a record is created at the initial state (or none, which the machine reads as it)',
+    '%s: a record is created at the initial state (or none, which the lifecycle reads as it)',
     async (_key, m) => {
       const res = await admin<Record<string, Record<string, string>>>(
         `query { get${m.model}(id: "${ids[keyOf(m)]}") { ${m.field} } }`,
       );
-      expect([m.initial, null]).toContain(res.data![`get${m.model}`]![m.field]);
+      // A transaction is entered as the bank reports it; the world's is posted.
+      expect([m.initial, null, ...(m.model === 'Transaction' ? ['Posted'] : [])]).toContain(
+        res.data![`get${m.model}`]![m.field],
+      );
     },
   );
 
@@ -243,7 +258,7 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
         EVERYONE.map((who) => {
           const o = outcome(m, from, to, who);
           const verdict = o.allowed
-            ? `allowed (${o.transition.action}${o.transition.commentRequired ? ', comment required' : ''})`
+            ? `allowed (${o.operation.label}${o.operation.reason === 'required' ? ', reason required' : ''})`
             : `refused: ${o.why}`;
           return [`${who}: ${from} → ${to} ${verdict}`, { from, to, who, o }] as const;
         }),
@@ -259,7 +274,11 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
           m.model === 'Buyer'
             ? APPROVAL
             : m.model === 'Request'
-              ? { payout_date: PAYOUT, transactionId_payback: payback }
+              ? {
+                  payout_date: PAYOUT,
+                  transactionId_payback: payback,
+                  documents_requested: 'Invoice; Signed IPU',
+                }
               : undefined;
         const move = (comment?: string): Promise<Result> =>
           api.gql(who, 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
@@ -283,14 +302,14 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
           expect(res.errors?.[0]).toMatchObject({ errorType: o.errorType, message: o.message(id) });
           return unchanged();
         }
-        const t = o.transition;
+        const t = o.operation;
         let comment: string | undefined;
-        if (t.commentRequired) {
+        if (t.reason === 'required') {
           for (const silent of [undefined, '   ']) {
             const res = await move(silent);
             expect(res.errors?.[0]).toMatchObject({
               errorType: 'ValidationError',
-              message: `Say why: a comment is required to ${t.action.toLowerCase()}`,
+              message: `Say why: a reason is required to ${t.label.toLowerCase()}`,
             });
             await unchanged();
           }
@@ -304,7 +323,7 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
         expect(await current(m, id)).toBe(to);
 
         const history = await admin<{ statusHistory: Record<string, unknown>[] }>(
-          `query { statusHistory(model: "${m.model}", id: "${id}") { field from to comment actorName actorRole changedAt } }`,
+          `query { statusHistory(model: "${m.model}", id: "${id}") { field from to comment actorName actorRole changedAt operation } }`,
         );
         const entries = history.data!.statusHistory;
         expect(entries).toHaveLength(before.history + 1);
@@ -312,7 +331,8 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
           field: m.field,
           from,
           to,
-          comment: comment ?? null,
+          comment: comment ?? t.defaultReason ?? null,
+          operation: t.name,
           actorName: `${who} user`,
           actorRole: WHO[who].role,
         });
@@ -329,7 +349,9 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
             expect.objectContaining({
               to: ownerEmail(m.model),
               subject: expect.stringMatching(new RegExp(`: ${to}$`)),
-              text: expect.stringContaining(comment ? `Comment: ${comment}` : `is now ${to}`),
+              text: expect.stringContaining(
+                (comment ?? t.defaultReason) ? `Comment: ${comment ?? t.defaultReason}` : `is now ${to}`,
+              ),
             }),
           );
       });

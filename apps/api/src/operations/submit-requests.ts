@@ -75,11 +75,11 @@ export async function submitRequests(
   const created = await ctx.db.transaction(async (tx) => {
     // The line must be one the caller sees before its limit is read (and named in a refusal).
     await checkReferences(tx, caller, REGISTRY.Request, { buyerId });
-    await checkCreditLimit(tx, rows, null);
+    await checkCreditLimit(tx, rows);
     const out: Row[] = [];
     for (const [i, values] of rows.entries()) {
       try {
-        out.push(await insertPrepared(ctx, tx, 'Request', values, { limitChecked: true }));
+        out.push(await insertPrepared(ctx, tx, 'Request', values, { batch: true }));
       } catch (error) {
         throw ofInvoice(i, error);
       }

@@ -1,4 +1,4 @@
-import { entityOf, reviewAgainAfterEdit, scopeOf, tableOf, type ModelName } from '@rf/domain';
+import { entityOf, frozenRefusal, reviewAgainAfterEdit, scopeOf, tableOf, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row, SqlValue } from '../db/database.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -6,24 +6,37 @@ import { publishChange } from '../data/change-feed.ts';
 import { filterSql, type FilterInput } from '../data/filter-sql.ts';
 import { scopeSql } from '../data/scope-sql.ts';
 import { SqlParams } from '../data/sql-params.ts';
-import { requireCaller, type OperationContext } from './context.ts';
+import { nowOf, requireCaller, todayOf, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
-import { checkCreditLimitOnUpdate } from './credit-limit.ts';
-import { derivedFields } from './derived-fields.ts';
-import { keepReplacedFile } from './document-versions.ts';
-import { recordHistory } from './change-status.ts';
+import { recordHistory } from './lifecycle/history.ts';
 import { getRecord } from './get-record.ts';
+import { ENTITY_HOOKS } from './hooks/entity-hooks.ts';
 import {
-  checkLineTermsFrozen,
   checkBrokerOwnerOfParent,
   checkAttachmentsOwned,
-  checkBrokerSupplierOwner,
   checkInput,
   checkOperationAllowed,
   checkReferences,
   checkRowInScope,
   conflict,
 } from './write-checks.ts';
+
+/** Values that differ from the stored ones (amounts compared as numbers, "" and null alike). */
+function changedFields(current: Row, values: Row): string[] {
+  const same = (a: unknown, b: unknown): boolean => {
+    if ((a ?? '') === '' || (b ?? '') === '') return (a ?? '') === (b ?? '');
+    if (a instanceof Date || b instanceof Date)
+      return (
+        new Date(a as string).toISOString().slice(0, 10) === new Date(b as string).toISOString().slice(0, 10)
+      );
+    const x = Number(a);
+    const y = Number(b);
+    return typeof a !== 'boolean' && Number.isFinite(x) && Number.isFinite(y)
+      ? x === y
+      : String(a) === String(b);
+  };
+  return Object.keys(values).filter((f) => !same(values[f], current[f]));
+}
 
 export interface WriteInput {
   readonly model: ModelName;
@@ -78,23 +91,26 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
   const values = checkInput(caller, entity, input.values, 'update');
   const updated = await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(ctx, tx, input, 'update');
+    // What the record's state freezes (docs/business-rules.md §11), whoever asks and whatever else changes.
+    const frozen = frozenRefusal(model, current, caller.role, changedFields(current, values));
+    if (frozen) throw unauthorized(`Not allowed: ${frozen}`);
     await checkReferences(tx, caller, entity, values);
     await checkAttachmentsOwned(tx, caller, entity, values, current);
-    checkLineTermsFrozen(caller, model, current, values);
     const merged = { ...current, ...values };
     if ('userId' in values || 'supplierId' in values || 'buyerId' in values)
       await checkBrokerOwnerOfParent(tx, caller, entity, merged);
-    if (model === 'Supplier' && typeof values.userId === 'string')
-      await checkBrokerSupplierOwner(tx, caller, values.userId, String(current.id));
-    if (model === 'Document') await keepReplacedFile(tx, caller, current, values);
-    await checkRecordRules(tx, model, merged, String(current.id));
-    if (model === 'Request') await checkCreditLimitOnUpdate(tx, current, values);
+    const today = todayOf(ctx);
+    await checkRecordRules(tx, model, merged, String(current.id), today);
+    const hooks = ENTITY_HOOKS[model];
+    const computed = hooks?.beforeUpdate
+      ? await hooks.beforeUpdate({ ctx, tx, caller, today, values, current, merged })
+      : undefined;
     const reviewAgain = reviewAgainAfterEdit(model, caller.role, current, values);
-    const now = new Date();
+    const now = nowOf(ctx);
     const row: Row = {
       ...values,
       ...(reviewAgain ? { [reviewAgain.field]: 'Under Review' } : {}),
-      ...(await derivedFields(tx, model, merged)),
+      ...computed,
       updatedAt: now.toISOString(),
       _lastChangedAt: now.getTime(),
     };
@@ -113,7 +129,8 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
         from: 'Approved',
         to: 'Under Review',
         comment: `Changed after approval (${reviewAgain.changed.join(', ')}): to be reviewed again`,
-        caller: { sub: caller.sub, name: caller.name ?? caller.email ?? null, role: caller.role },
+        caller,
+        at: now,
       });
     return (await getRecord(
       { ...ctx, caller: { ...caller, role: 'Admin' } },

@@ -1,5 +1,4 @@
 import {
-  BUYER_TERMS,
   describeIssues,
   entityOf,
   recordSchema,
@@ -214,32 +213,6 @@ export async function ownerOfParent(tx: Queryable, entity: EntityDef, values: Ro
     if (rows[0]?.userId) return rows[0].userId;
   }
   return null;
-}
-
-/** A line's terms as the broker proposes them (business-rules §2–§3). */
-const LINE_TERMS = ['buyer_loan_request_amount', ...BUYER_TERMS];
-
-const sameValue = (a: unknown, b: unknown): boolean => {
-  if ((a ?? null) === null || (b ?? null) === null) return (a ?? null) === (b ?? null);
-  const x = Number(a);
-  const y = Number(b);
-  return Number.isFinite(x) && Number.isFinite(y) ? x === y : String(a) === String(b);
-};
-
-/**
- * Once a line is submitted for an investor offer, its terms and requested amount are the ones the
- * investor decides on: the broker and the supplier change them only while the line is under review
- * (an administrator reopens it for that).
- */
-export function checkLineTermsFrozen(caller: Caller, model: ModelName, current: Row, values: Row): void {
-  if (caller.role === 'Admin' || model !== 'Buyer') return;
-  const status = typeof current.buyer_status === 'string' ? current.buyer_status : 'Under Review';
-  if (status === 'Under Review') return;
-  const changed = LINE_TERMS.filter((f) => f in values && !sameValue(values[f], current[f]));
-  if (changed.length)
-    throw unauthorized(
-      `Not allowed: the terms of a line that is ${status} cannot be changed (${changed.join(', ')}); an administrator may reopen it`,
-    );
 }
 
 export const conflict = (current: Row | null): ApiError =>

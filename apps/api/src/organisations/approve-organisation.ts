@@ -1,11 +1,11 @@
-import { approveGroup } from '../auth/organisations.ts';
+import { grantRoleGroups } from '../auth/organisations.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
-import { recordHistory } from '../operations/change-status.ts';
+import { applyOperation } from '../operations/lifecycle/run-operation.ts';
+import { organisationApprovedEmail } from '../mail/templates/organisation-approved.ts';
 import { requireAdmin } from './access.ts';
 import type { OrganisationDeps } from './deps.ts';
-import { approvalEmail } from './emails.ts';
 import { groupIdSchema, parseArgs } from './input.ts';
 import { loadOrganisation, membershipRows } from './organisation.ts';
 import { organisationView, type OrganisationView } from './organisation-view.ts';
@@ -20,43 +20,35 @@ export async function approveOrganisation(
   deps: OrganisationDeps,
   args: unknown,
 ): Promise<OrganisationView> {
-  const caller = requireAdmin(ctx, 'approve organisations');
+  requireAdmin(ctx, 'approve organisations');
   const groupId = parseArgs(groupIdSchema, args);
   const org = await loadOrganisation(ctx.db, groupId);
-  const now = deps.now();
   const { rows, subs } = await ctx.db.transaction(async (tx) => {
     const before = await membershipRows(tx, groupId);
     if (!before.some((r) => r.group_status === 'Pending'))
       throw validationError(
         `Organisation ${org.group_name ?? groupId} is ${before[0]?.group_status ?? 'gone'}, not pending approval`,
       );
-    const approved = await approveGroup(tx, groupId, now);
-    for (const row of before) {
-      if (row.group_status === 'Active') continue;
-      await recordHistory(tx, {
-        model: 'Usergroup',
+    for (const row of before.filter((r) => r.group_status === 'Pending'))
+      await applyOperation({ ...ctx, clock: { now: deps.now } }, tx, {
+        name: 'approveMembership',
         id: row.id,
-        field: 'group_status',
-        from: row.group_status,
-        to: 'Active',
-        comment: 'Organisation approved',
-        caller: { sub: caller.sub, name: caller.name ?? caller.email ?? null, role: caller.role },
+        reason: 'Organisation approved',
       });
-    }
-    return { rows: before, subs: approved };
+    return { rows: before, subs: await grantRoleGroups(tx, groupId) };
   });
   for (const row of rows) await publishChange(ctx.db, { model: 'Usergroup', kind: 'update', id: row.id });
   const view = await organisationView(ctx.db, groupId);
   for (const user of view.users.filter((u) => subs.includes(u.sub) && !u.disabled)) {
     try {
-      await deps.mailer.send(
-        approvalEmail({
-          to: user.email,
+      await deps.mailer.send({
+        to: user.email,
+        ...organisationApprovedEmail({
           name: user.name,
           organisation: org.group_name,
           publicUrl: deps.publicUrl,
         }),
-      );
+      });
     } catch (error) {
       // The approval stands; the member sees it at their next sign-in.
       console.error('Sending an approval e-mail failed', error);

@@ -7,9 +7,10 @@ import { publishChange } from '../data/change-feed.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import { requireCaller, type OperationContext } from '../operations/context.ts';
 import { checkInput } from '../operations/write-checks.ts';
+import { invitationEmail } from '../mail/templates/invitation.ts';
 import { brokerIdOf } from './access.ts';
 import type { OrganisationDeps } from './deps.ts';
-import { invitationEmail, sendInvitation } from './emails.ts';
+import { sendInvitation } from './send-invitation.ts';
 import { contactSchema, nameSchema, newUserSchema, parseArgs } from './input.ts';
 import { addMember } from './members.ts';
 import { ORGANISATION_TYPES, roleGroupsFor, type OrganisationFields } from './organisation.ts';
@@ -113,13 +114,16 @@ export async function createOrganisation(
     await publishChange(ctx.db, { model: 'Supplier', kind: 'create', id: created.supplierId });
   await sendInvitation(
     deps.mailer,
-    invitationEmail({
+    {
       to: input.user.email,
-      name: input.user.name,
-      organisation: input.group_name,
-      publicUrl: deps.publicUrl,
-      invitation: created.member.invitation,
-    }),
+      ...invitationEmail({
+        name: input.user.name,
+        username: input.user.email,
+        organisation: input.group_name,
+        publicUrl: deps.publicUrl,
+        invitation: created.member.invitation,
+      }),
+    },
     { sub: created.member.sub, groupId },
   );
   return organisationView(ctx.db, groupId);

@@ -1,9 +1,10 @@
 import { publishChange } from '../data/change-feed.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import { requireCaller, type OperationContext } from '../operations/context.ts';
+import { invitationEmail } from '../mail/templates/invitation.ts';
 import { mayManageOrganisation } from './access.ts';
 import type { OrganisationDeps } from './deps.ts';
-import { invitationEmail, sendInvitation } from './emails.ts';
+import { sendInvitation } from './send-invitation.ts';
 import { groupIdSchema, newUserSchema, parseArgs } from './input.ts';
 import { addMember } from './members.ts';
 import { loadOrganisation, roleGroupsFor } from './organisation.ts';
@@ -45,13 +46,16 @@ export async function inviteUser(
   await publishChange(ctx.db, { model: 'Usergroup', kind: 'create', id: member.membershipId });
   await sendInvitation(
     deps.mailer,
-    invitationEmail({
+    {
       to: input.email,
-      name: input.name,
-      organisation: org.group_name,
-      publicUrl: deps.publicUrl,
-      invitation: member.invitation,
-    }),
+      ...invitationEmail({
+        name: input.name,
+        username: input.email,
+        organisation: org.group_name,
+        publicUrl: deps.publicUrl,
+        invitation: member.invitation,
+      }),
+    },
     { sub: member.sub, groupId: org.groupId },
   );
   return organisationUser(ctx.db, member.sub);

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { insertUser } from '../auth/users.ts';
 import type { NewUser } from './input.ts';
 import { poolCall } from './input.ts';
-import { issueInvitation, type Invitation } from './invitations.ts';
+import { issueInvitation, type Invitation } from '../auth/invitations.ts';
 import type { OrganisationFields } from './organisation.ts';
 
 export interface AddedMember {

@@ -3,9 +3,10 @@ import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import { requireCaller, type OperationContext } from '../operations/context.ts';
 import { mayManageOrganisation } from './access.ts';
 import type { OrganisationDeps } from './deps.ts';
-import { invitationEmail, sendInvitation } from './emails.ts';
+import { sendInvitation } from './send-invitation.ts';
 import { parseArgs, subSchema } from './input.ts';
-import { issueInvitation } from './invitations.ts';
+import { issueInvitation } from '../auth/invitations.ts';
+import { invitationEmail } from '../mail/templates/invitation.ts';
 import { membershipRows } from './organisation.ts';
 import { organisationUser, type OrganisationUser } from './organisation-users.ts';
 
@@ -34,13 +35,16 @@ export async function resendInvitation(
   const [org] = user.groupId ? await membershipRows(ctx.db, user.groupId) : [];
   await sendInvitation(
     deps.mailer,
-    invitationEmail({
+    {
       to: user.email,
-      name: user.name,
-      organisation: org?.group_name ?? null,
-      publicUrl: deps.publicUrl,
-      invitation,
-    }),
+      ...invitationEmail({
+        name: user.name,
+        username: user.email,
+        organisation: org?.group_name ?? null,
+        publicUrl: deps.publicUrl,
+        invitation,
+      }),
+    },
     { sub, groupId: user.groupId },
   );
   return organisationUser(ctx.db, sub);

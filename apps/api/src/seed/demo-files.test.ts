@@ -18,7 +18,7 @@ import { detectContentType } from '../files/allowed-types.ts';
 import { registerFiles } from '../files/routes.ts';
 import { startTestStore, type TestStore } from '../files/test-stores.ts';
 import { canReadFile } from '../operations/can-read-file.ts';
-import { onboardingFacts } from '../operations/submit-company.ts';
+import { onboardingFacts } from '../operations/lifecycle/submit-company.ts';
 import { seedDemo } from './demo.ts';
 
 const SAMPLE_TYPES = ['application/pdf', 'image/png'];

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   adjustedDiscountFeeRate,
-  findTransition,
+  findMove,
+  LIFECYCLES,
+  type LifecycleDecl,
   REGISTRY,
-  STATUS_MACHINES,
   tableOf,
   type Role,
 } from '@rf/domain';
@@ -73,7 +74,7 @@ describeDatabases('demo data set: status history (decisions §7, business-rules 
     const problems: string[] = [];
     const covered = new Set<string>();
     let records = 0;
-    for (const machine of STATUS_MACHINES) {
+    for (const machine of LIFECYCLES as readonly LifecycleDecl[]) {
       const columns = ['id', 'userId', 'createdAt', 'updatedAt', machine.field, 'buyerId', ...PARTY_FIELDS];
       const present = columns.filter((c) => REGISTRY[machine.model].fieldsByName.has(c) || c === 'id');
       const rows = await db().query(`SELECT ${present.map(q).join(', ')} FROM ${q(tableOf(machine.model))}`);
@@ -97,9 +98,9 @@ describeDatabases('demo data set: status history (decisions §7, business-rules 
           const step = `${where}: ${e.from_status} → ${e.to_status} by ${e.actor_role}`;
           if (e.from_status !== current)
             problems.push(`${step}: starts from ${e.from_status}, not ${current}`);
-          const found = findTransition(machine, { current, to: e.to_status, role: e.actor_role as Role });
+          const found = findMove(machine, { current, to: e.to_status, role: e.actor_role as Role });
           if ('refusal' in found) problems.push(`${step}: ${found.refusal}`);
-          else if (found.transition.commentRequired && !e.comment?.trim())
+          else if (found.operation.reason === 'required' && !e.comment?.trim())
             problems.push(`${step}: no comment`);
           const actor = users.find((u) => u.sub === e.actor_sub);
           const demo = DEMO_USERS.find((u) => u.email === actor?.email);
@@ -124,7 +125,8 @@ describeDatabases('demo data set: status history (decisions §7, business-rules 
     expect(records).toBeGreaterThan(100);
     // Every status the demo moves has a history to show (memberships all stay Active).
     expect([...covered].sort()).toEqual(
-      STATUS_MACHINES.filter((m) => m.model !== 'Usergroup')
+      (LIFECYCLES as readonly LifecycleDecl[])
+        .filter((m) => m.model !== 'Usergroup' && m.model !== 'Transaction')
         .map((m) => `${m.model}.${m.field}`)
         .sort(),
     );

@@ -13,7 +13,8 @@ import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-boo
 import type { RequestStatus } from './requests.ts';
 import { DEMO_USERS, type DemoKey } from './demo-users.ts';
 import { loadConfig } from '../config.ts';
-import { createFileStore, type FileStore } from '../files/file-store.ts';
+import { createFileStore } from '../files/create-file-store.ts';
+import type { FileStore } from '../files/file-store.ts';
 import {
   assignDemoFiles,
   insertDemoFileRecords,
@@ -21,7 +22,8 @@ import {
   removeDemoFiles,
   type DemoFile,
 } from './demo-files.ts';
-import { insertStatusHistory, planDemoHistory, type HistoryActor } from './history.ts';
+import { insertStatusHistory, planDemoHistory } from './history.ts';
+import type { HistoryActor } from './history-actors.ts';
 
 export { DEMO_USERS, DEMO_PASSWORD, demoUser, type DemoUser } from './demo-users.ts';
 

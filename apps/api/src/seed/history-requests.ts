@@ -1,6 +1,6 @@
 import type { Rng } from './prng.ts';
 import type { SeedRow } from './insert.ts';
-import type { Actors } from './history.ts';
+import type { Actors } from './history-actors.ts';
 import type { Step } from './history-steps.ts';
 import { msOfIso, DAY } from './history-time.ts';
 import {

@@ -2,7 +2,7 @@ import type { ModelName } from '@rf/domain';
 import type { Rng } from './prng.ts';
 import type { SeedRow } from './insert.ts';
 import type { Gap } from './history-time.ts';
-import type { Actors, HistoryActor } from './history.ts';
+import type { Actors, HistoryActor } from './history-actors.ts';
 import {
   BANK_DECLINES,
   BUYER_DECLINES,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { findTransition, machineOf, type ModelName, type Role } from '@rf/domain';
+import { findMove, lifecycleOf, type ModelName } from '@rf/domain';
 import type { Queryable, SqlValue } from '../db/database.ts';
 import { Rng } from './prng.ts';
 import type { SeedRow, SeedRows } from './insert.ts';
 import { DAY, isoOf, msOfIso, officeTimeOn, schedule } from './history-time.ts';
 import { buyerSteps, companySteps, reviewSteps, type Step } from './history-steps.ts';
 import { bookkeepingSteps, requestSteps } from './history-requests.ts';
+import type { Actors, HistoryActor } from './history-actors.ts';
 
 /**
  * The status history of the demo data set (decisions §7): for every record whose status is not
@@ -14,12 +15,6 @@ import { bookkeepingSteps, requestSteps } from './history-requests.ts';
  * terms, the line's investor or SPV decides), in order between the record's creation and now,
  * with the reason every decline and reopening needs. The scale seed (scale.ts) writes none.
  */
-
-export interface HistoryActor {
-  readonly sub: string;
-  readonly name: string;
-  readonly role: Role;
-}
 
 /** One row of `status_history` (migration 0004). */
 export interface HistoryEntry {
@@ -39,13 +34,6 @@ export interface HistoryPlan {
   readonly adminGroupId: string;
   /** Epoch milliseconds; the last moves happen before it. */
   readonly now: number;
-}
-
-/** Who can act on a record: the parties' users, looked up through their company records. */
-export interface Actors {
-  readonly admin: HistoryActor;
-  ofGroup(groupId: unknown): HistoryActor;
-  ofParty(partyId: unknown): HistoryActor;
 }
 
 const COMPANY_MODELS = ['Supplier', 'Investor', 'Spv', 'Broker'] as const;
@@ -89,7 +77,7 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
     steps: readonly Step[],
     options: { end?: number; draw?: Rng } = {},
   ) => {
-    const machine = machineOf(model, field);
+    const machine = lifecycleOf(model, field);
     if (!machine) throw new Error(`${model}.${field} has no status machine`);
     if (!steps.length) return [];
     // Records the generators leave without an id get theirs now (insert.ts keeps a given one).
@@ -170,9 +158,8 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
     if (approval >= 0 && times[approval] !== undefined) approvedAt.set(String(row.id), times[approval]);
     if (moves.settle) {
       const { on, step } = moves.settle;
-      const machine = machineOf('Request', 'request_status');
-      const move =
-        machine && findTransition(machine, { current: 'Approved', to: step.to, role: step.by.role });
+      const lifecycle = lifecycleOf('Request', 'request_status');
+      const move = lifecycle && findMove(lifecycle, { current: 'Approved', to: step.to, role: step.by.role });
       if (!move || 'refusal' in move) throw new Error(`The demo cannot settle request ${String(row.id)}`);
       const approved = approvedAt.get(String(row.id)) ?? msOfIso(String(row.createdAt));
       const paid = Math.max(officeTimeOn(draw, on), approved + 60 * 60_000);
@@ -203,7 +190,7 @@ export function planDemoHistory(rows: SeedRows, plan: HistoryPlan): HistoryEntry
   }
 
   for (const row of rows.Usergroup ?? [])
-    if (row.group_status !== machineOf('Usergroup', 'group_status')?.initial)
+    if (row.group_status !== lifecycleOf('Usergroup', 'group_status')?.initial)
       throw new Error(`No demo history for a ${String(row.group_status)} membership`);
   return entries;
 }

@@ -28,6 +28,25 @@ export function sampleValue(f: FieldDef): unknown {
   return SAMPLES[f.type](f);
 }
 
+const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+let invoiceSerial = 0;
+
+/** What a record of some models must hold beyond its required fields (the record rules). */
+const MODEL_SAMPLES: Readonly<Record<string, () => Record<string, unknown>>> = {
+  // A request is submitted on a recent invoice that is not due yet, each with its own number (§11).
+  Request: () => ({
+    invoice_date: day(-10),
+    invoice_due_date: day(60),
+    invoice_number: `SAMPLE-${++invoiceSerial}`,
+  }),
+  Insurance: () => ({
+    insurance_name: 'Sample insurer',
+    insurance_type: 'Single buyer',
+    insurance_cover_amount: '500000.00',
+    insurance_cover_currency: 'USD',
+  }),
+};
+
 /** The required fields of a model with sample values, plus any overrides (e.g. references). */
 export function sampleInput(
   entity: EntityDef,
@@ -37,7 +56,7 @@ export function sampleInput(
   for (const f of entity.fields) {
     if (f.required && f.type !== 'ref') input[f.name] = sampleValue(f);
   }
-  return { ...input, ...overrides };
+  return { ...input, ...MODEL_SAMPLES[entity.name]?.(), ...overrides };
 }
 
 /** A field of the model that a plain update can change (text, not restricted), for write tests. */

@@ -1,4 +1,13 @@
-import { REGISTRY, type Caller, type ModelName, type StatusMachine, type Transition } from '@rf/domain';
+import {
+  REGISTRY,
+  findMove,
+  type Caller,
+  type DeclaredOperation,
+  type LifecycleDecl,
+  type ModelName,
+  type Relationship,
+} from '@rf/domain';
+import { relationshipRefusal } from '../operations/lifecycle/run-operation.ts';
 import { ORGS } from './world.ts';
 
 /**
@@ -35,6 +44,32 @@ export const SEES: Record<string, readonly Who[]> = {
   Request: LINE,
   Bookkeeping: ['Supplier', 'Investor', 'Spv'],
   Usergroup: ['Supplier', 'Broker'],
+  Transaction: ['Investor'],
+};
+/** How each party of the world relates to each record (the operations' `who`). */
+const RELATED: Record<Relationship, Record<string, readonly Who[]>> = {
+  owner: {
+    Supplier: ['Supplier'],
+    Investor: ['Investor'],
+    Spv: ['Spv'],
+    Broker: ['Broker'],
+    Director: ['Supplier'],
+    UBO: ['Supplier'],
+    Financials: ['Supplier'],
+    Bank: ['Investor'],
+    Buyer: ['Supplier'],
+    Request: ['Supplier'],
+  },
+  broker: {
+    Supplier: ['Broker'],
+    Director: ['Broker'],
+    UBO: ['Broker'],
+    Financials: ['Broker'],
+    Buyer: ['Broker'],
+    Request: ['Broker'],
+  },
+  lineInvestor: { Buyer: ['Investor'], Request: ['Investor'], Bookkeeping: ['Investor'] },
+  lineSpv: { Buyer: ['Spv'], Request: ['Spv'], Bookkeeping: ['Spv'] },
 };
 /** Who, besides admin, may update it: its owner and the introducing broker (not bank data). */
 export const UPDATES: Record<string, readonly Who[]> = {
@@ -63,17 +98,21 @@ export const ZERO_AMOUNTS = [
   'spv_fee_amount',
   'invoice_purchase_amount',
 ];
-export const PAYOUT = '2026-03-09';
-/** The booking date of the collection transaction that settles the world's request. */
-export const PAID = '2026-03-20';
+const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Approvals pay out today, priced from a fixing four days before (§3's window). */
+export const PAYOUT = day(0);
+export const FIXING_DATE = day(-4);
+/** An approved request of the matrix was paid out a month ago and paid back five days ago. */
+export const APPROVED_PAYOUT = day(-30);
+export const PAID = day(-5);
 export const APPROVAL = { buyer_loan_approved_amount: '500000', buyer_loan_discount_fee: '4.5' };
 
 export type Outcome =
-  | { allowed: true; transition: Transition }
+  | { allowed: true; operation: DeclaredOperation }
   | { allowed: false; why: string; errorType: string; message: (id: string) => string };
 
-/** What business-rules §2 (as the machine holds it) and decisions §4 say of one attempt. */
-export function outcome(m: StatusMachine, from: string, to: string, who: Who): Outcome {
+/** What the business rules (as the lifecycle declares them) and the visibility rules say of one attempt. */
+export function outcome(m: LifecycleDecl, from: string, to: string, who: Who): Outcome {
   const refuse = (why: string, message: (id: string) => string, errorType = 'Unauthorized'): Outcome => ({
     allowed: false,
     why,
@@ -83,29 +122,19 @@ export function outcome(m: StatusMachine, from: string, to: string, who: Who): O
   const role = WHO[who].role;
   if (role !== 'Admin' && !SEES[m.model]!.includes(who))
     return refuse('cannot see it', (id) => `${m.model} ${id} not found`);
-  const leaving = m.transitions.filter((t) => t.from.includes(from));
-  const candidates = leaving.filter((t) => t.to === to);
-  if (!candidates.length) {
-    const allowed = [...new Set(leaving.map((t) => t.to))];
-    const tail = allowed.length ? `; allowed: ${allowed.join(', ')}` : '';
-    return refuse('no such move', () => `Not allowed: ${m.model} cannot move from ${from} to ${to}${tail}`);
-  }
-  const transition = candidates.find((t) => t.roles.includes(role));
-  if (!transition) {
-    const article = /^[AEIOU]/.test(role) ? 'An' : 'A';
+  const found = findMove(m, { current: from, to, role });
+  if ('refusal' in found)
     return refuse(
-      'role may not',
-      () => `Not allowed: ${article} ${role} user cannot move a ${m.model} from ${from} to ${to}`,
+      found.refusal.includes(' user cannot ') ? 'role may not' : 'no such move',
+      () => `Not allowed: ${found.refusal}`,
     );
-  }
-  if (transition.ownersOnly && role !== 'Admin' && !UPDATES[m.model]?.includes(who))
-    return refuse(
-      'not the owner',
-      () => `Not allowed to update this ${m.model}: it belongs to another organisation`,
-    );
-  return { allowed: true, transition };
+  const { operation } = found;
+  const actors = operation.who.filter((w) => w.role === role);
+  const related = actors.some((w) => !w.as?.length || w.as.some((r) => RELATED[r][m.model]?.includes(who)));
+  if (!related) return refuse('not related', () => relationshipRefusal(operation));
+  return { allowed: true, operation };
 }
 
-export const statesOf = (m: StatusMachine): readonly string[] =>
+export const statesOf = (m: LifecycleDecl): readonly string[] =>
   REGISTRY[m.model].fieldsByName.get(m.field)?.values ?? [];
-export const keyOf = (m: StatusMachine) => `${m.model}.${m.field}`;
+export const keyOf = (m: LifecycleDecl) => `${m.model}.${m.field}`;

@@ -104,8 +104,13 @@ async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Pro
   await approveLine(api, buyer);
   const made = await make();
   await moveLine(api, buyer, 'Under Review');
+  // The currency stays: a line's currency never changes once it has requests (§11).
   await updateLine(api, buyer, {
-    ...Object.fromEntries(Object.keys(TERMS).map((k) => [k, null])),
+    ...Object.fromEntries(
+      Object.keys(TERMS)
+        .filter((k) => k !== 'buyer_currency')
+        .map((k) => [k, null]),
+    ),
     buyer_loan_approved_amount: null,
   });
   return made;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getIdToken } from '../auth/session.ts';
 import { useSession } from '../auth/use-session.ts';
-import { reportError } from './errors.ts';
+import { reportError } from '../shared/errors.ts';
 
 /**
  * While someone is signed in, other parties' changes refresh the screens (entity/live-updates.ts).

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { onNotice, type Notice } from './errors.ts';
+import { onNotice, type Notice } from '../shared/errors.ts';
 
 const NoticeSnackbar = lazy(() => import('./notice-snackbar.tsx'));
 

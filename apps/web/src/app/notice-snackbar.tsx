@@ -1,6 +1,6 @@
 import { Alert, Snackbar } from '@mui/material';
 import { useState } from 'react';
-import type { Notice } from './errors.ts';
+import type { Notice } from '../shared/errors.ts';
 
 /** Shows the first queued notice; loaded only when the first message arrives. */
 export default function NoticeSnackbar({

@@ -7,12 +7,12 @@ import { investorRoutes } from '../areas/investor/routes.tsx';
 import { spvRoutes } from '../areas/spv/routes.tsx';
 import { supplierRoutes } from '../areas/supplier/routes.tsx';
 import { notFound } from '../areas/loaders.ts';
-import { screen } from './lazy-screen.ts';
-import { AppError, Loading } from './status-screens.tsx';
+import { screen } from '../shared/lazy-screen.ts';
+import { AppError, Loading } from '../shared/status-screens.tsx';
 import { NoticeHost } from './notice-host.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { getSession, subscribe, type SessionUser } from '../auth/session.ts';
-import { reportError } from './errors.ts';
+import { reportError } from '../shared/errors.ts';
 
 const authScreens = () => import('../auth/auth-screens.tsx');
 const registerScreen = () => import('../auth/register-screen.tsx');

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { notify, toError } from '../app/errors.ts';
-import { AREAS, areaOfRole, mayEnter, type AreaKey } from '../layout/areas.ts';
+import { notify, toError } from '../shared/errors.ts';
+import { AREAS, areaOfRole, mayEnter, redirectsToOwnArea, type AreaKey } from '../layout/areas.ts';
 import { authApi } from './auth-api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { passwordStrength } from './password-strength.ts';
@@ -231,7 +231,8 @@ export function LoginScreen({ area }: { area: AreaKey | null }) {
     );
 
   if (session.status === 'signedIn') {
-    if (!def) return <Navigate to={homeOf(session.user.role)} replace />;
+    if (!def || redirectsToOwnArea(def, session.user.role))
+      return <Navigate to={homeOf(session.user.role)} replace />;
     if (mayEnter(def, session.user.role)) {
       return onLoginPath ? <Navigate to={`${def.base}/dashboard`} replace /> : null;
     }
@@ -240,7 +241,7 @@ export function LoginScreen({ area }: { area: AreaKey | null }) {
 
   const finish = async () => {
     const user = await signIn(username, password);
-    if (!def) navigate(homeOf(user.role), { replace: true });
+    if (!def || redirectsToOwnArea(def, user.role)) navigate(homeOf(user.role), { replace: true });
     else if (onLoginPath && mayEnter(def, user.role)) navigate(`${def.base}/dashboard`, { replace: true });
   };
 

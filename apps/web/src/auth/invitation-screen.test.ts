@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestError } from '../app/errors.ts';
+import { RequestError } from '../shared/errors.ts';
 import { InvitationError, invitationErrorMessage } from './invitation-screen.tsx';
 
 describe('invitationErrorMessage', () => {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { notify, RequestError, toError } from '../app/errors.ts';
+import { notify, RequestError, toError } from '../shared/errors.ts';
 import { authMessage } from './auth-api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { passwordStrength } from './password-strength.ts';

@@ -1,5 +1,5 @@
 import { roleOf, type Role } from '@rf/domain/roles';
-import { RequestError, reportError } from '../app/errors.ts';
+import { RequestError, reportError } from '../shared/errors.ts';
 import { authApi, type Tokens } from './auth-api.ts';
 import { decodeJwt, groupsClaim, stringClaim } from './jwt.ts';
 

@@ -11,6 +11,7 @@ import {
   Box,
   Button,
   Grid,
+  Link,
   Paper,
   Stack,
   Table,
@@ -21,6 +22,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useRowClick } from './entity-list.tsx';
 import { AddIcon, ExpandIcon } from '../layout/icons.tsx';
 import { StatusChip } from '../layout/page.tsx';
 import { FieldValue, TEXTS } from './field-view.tsx';
@@ -29,16 +32,18 @@ import type { ApiRecord } from './graphql-client.ts';
 import { useAll } from './hooks.ts';
 import {
   columnLabel,
+  isInternalField,
   isMetaField,
   keyFiguresOf,
   listColumnsOf,
   modelLabel,
   statusFieldOf,
-  titleOf,
 } from './model-meta.ts';
+import { useRecordTitle } from './record-title.tsx';
 import { PepBadge } from './pep.tsx';
 import { entity, readableFields } from './queries.ts';
 import { sumDecimals } from './decimal-sum.ts';
+import { isStatusChipField, valueLabel } from './value-labels.ts';
 
 /** Header card: name, status chip, key figures and the actions allowed here. */
 export function HeaderCard({
@@ -54,6 +59,7 @@ export function HeaderCard({
 }) {
   const status = statusFieldOf(model);
   const figures = keyFiguresOf(model);
+  const title = useRecordTitle(model, record);
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, justifyContent: 'space-between' }}>
@@ -63,9 +69,15 @@ export function HeaderCard({
           </Typography>
           <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h2" component="h1" sx={{ wordBreak: 'break-word' }}>
-              {titleOf(model, record)}
+              {title}
             </Typography>
-            {status && <StatusChip status={record[status.name] as string | null} size="medium" />}
+            {status && (
+              <StatusChip
+                status={record[status.name] as string | null}
+                label={valueLabel(status, record[status.name])}
+                size="medium"
+              />
+            )}
             <PepBadge model={model} record={record} size="medium" />
           </Stack>
         </Box>
@@ -143,7 +155,7 @@ export function SectionList({
   const groups = useMemo(() => {
     const out: { section: string; fields: FieldDef[] }[] = [];
     for (const f of readableFields(model)) {
-      if (isMetaField(f, e) || hide?.(f)) continue;
+      if (isMetaField(f, e) || isInternalField(model, f.name) || hide?.(f)) continue;
       // A party this role can never read (a supplier's broker) is no use as a bare id; a broker
       // still knows a line's investor and SPV by name (entity/funders.ts).
       if (f.type === 'ref' && f.ref && role && unreadableParty(role, f.ref as ModelName)) continue;
@@ -153,7 +165,6 @@ export function SectionList({
     }
     return out;
   }, [model, e, hide, role]);
-  const meta = e.allFields.filter((f) => isMetaField(f, e));
   return (
     <Box sx={{ mb: 2 }}>
       {groups
@@ -194,10 +205,9 @@ export function SectionList({
           </Typography>
         </AccordionSummary>
         <AccordionDetails>
-          <FieldGrid model={model} record={record} fields={meta} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Created {formatDateTime(record.createdAt)}; last changed {formatDateTime(record.updatedAt)}{' '}
-            (version {record._version ?? '—'}).
+          {/* Created and changed; the record's ids, owner and storage keys are not for people. */}
+          <Typography variant="body2" color="text.secondary">
+            Created {formatDateTime(record.createdAt)}; last changed {formatDateTime(record.updatedAt)}.
           </Typography>
         </AccordionDetails>
       </Accordion>
@@ -212,12 +222,17 @@ export interface RelatedTableProps {
   readonly title?: string | undefined;
   readonly columns?: readonly string[] | undefined;
   readonly onAdd?: (() => void) | undefined;
+  /** Where a row leads: its first cell is a link there. */
+  readonly rowTo?: ((row: ApiRecord) => string) | undefined;
+  /** Opens a row without a URL of its own (prefer `rowTo`). */
   readonly onOpen?: ((row: ApiRecord) => void) | undefined;
 }
 
 /** Related records as a compact table with its own "Add". */
 export function RelatedTable(props: RelatedTableProps) {
-  const { model, field, parentId, onAdd, onOpen } = props;
+  const { model, field, parentId, onAdd, onOpen, rowTo } = props;
+  const rowClick = useRowClick(rowTo, onOpen);
+  const opens = Boolean(rowTo || onOpen);
   const q = useAll(model, { [field]: { eq: parentId } }, { max: 200 });
   const e = entity(model);
   const cols = props.columns
@@ -267,23 +282,39 @@ export function RelatedTable(props: RelatedTableProps) {
               {rows.map((r) => (
                 <TableRow
                   key={r.id}
-                  hover={Boolean(onOpen)}
-                  onClick={onOpen ? () => onOpen(r) : undefined}
-                  sx={{ cursor: onOpen ? 'pointer' : 'default' }}
+                  hover={opens}
+                  onClick={opens ? (e) => rowClick(r, e) : undefined}
+                  sx={{ cursor: opens ? 'pointer' : 'default' }}
                 >
                   {cols.map((c, i) => (
                     <TableCell
                       key={c.name}
                       align={['money', 'rate', 'integer', 'ratio'].includes(c.type) ? 'right' : 'left'}
                     >
-                      {i === 0 && people ? (
+                      {i === 0 && rowTo ? (
+                        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                          <Link
+                            component={RouterLink}
+                            to={rowTo(r)}
+                            underline="hover"
+                            sx={{ fontWeight: 500 }}
+                          >
+                            {c.type === 'ref' ? (
+                              <FieldValue field={c} model={model} record={r} />
+                            ) : (
+                              TEXTS[c.type](r[c.name], c, { model, record: r }) || `Open ${modelLabel(model)}`
+                            )}
+                          </Link>
+                          {people && <PepBadge model={model} record={r} />}
+                        </Stack>
+                      ) : i === 0 && people ? (
                         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                           <span>{TEXTS[c.type](r[c.name], c, { model, record: r }) || '—'}</span>
                           <PepBadge model={model} record={r} />
                         </Stack>
-                      ) : (c.type === 'enum' && c.name.endsWith('status')) ||
-                        c.type === 'attachment' ||
-                        c.type === 'risk' ? (
+                      ) : c.type === 'ref' ? (
+                        <FieldValue field={c} model={model} record={r} />
+                      ) : isStatusChipField(c) || c.type === 'attachment' || c.type === 'risk' ? (
                         <FieldValue field={c} model={model} record={r} />
                       ) : (
                         TEXTS[c.type](r[c.name], c, { model, record: r }) || '—'

@@ -1,4 +1,5 @@
 import type { FieldDef } from '@rf/domain/fields';
+import { recordRuleIssues } from '@rf/domain/rules/record-rules';
 import { recordSchema } from '@rf/domain/validation';
 import { useUser } from '../auth/user-context.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,10 +27,11 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { toError } from '../app/errors.ts';
+import { toError } from '../shared/errors.ts';
 import { INPUTS } from './field-inputs.tsx';
 import { FORM_LAYOUTS } from './form-layouts.ts';
-import { fromFormValues, humanise, toFormValues } from './form-values.ts';
+import { todayIso } from './format.ts';
+import { fieldNamed, fromFormValues, humanise, toFormValues } from './form-values.ts';
 import { GraphQLError, type ApiRecord } from './graphql-client.ts';
 import { useRemove, useSave } from './hooks.ts';
 import { isMachineField, modelLabel } from './model-meta.ts';
@@ -108,6 +110,16 @@ export function EntityForm(props: EntityFormProps) {
             ctx.addIssue({ code: 'custom', path: [f.name], message: `${f.label} is required` });
           }
         }
+        // The rules the server checks across fields (record-rules.ts), next to the field they name;
+        // a rule about a field this form does not show is left to the server's answer.
+        for (const issue of recordRuleIssues(model, { ...(record ?? {}), ...v }, todayIso())) {
+          const f = fieldNamed(issue, fields);
+          if (
+            f &&
+            !requiredShown.some((r) => r.name === f.name && (v[f.name] === null || v[f.name] === undefined))
+          )
+            ctx.addIssue({ code: 'custom', path: [f.name], message: issue });
+        }
       }),
     );
     const zr = zodResolver(schema as unknown as z.ZodType<Values, Values>) as unknown as Resolver<Values>;
@@ -119,7 +131,7 @@ export function EntityForm(props: EntityFormProps) {
       return result;
     };
     return wrapped;
-  }, [e, fields, fixed]);
+  }, [e, fields, fixed, model, record]);
 
   const form = useForm<Values>({
     defaultValues: toFormValues(fields, record, props.defaults),
@@ -264,6 +276,7 @@ export function EntityForm(props: EntityFormProps) {
                             render={({ field, fieldState }) => (
                               <Input
                                 field={f}
+                                model={model}
                                 name={f.name}
                                 value={field.value}
                                 onChange={field.onChange}

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useRef, useState, type ComponentType } from 'react';
-import { toError } from '../app/errors.ts';
+import { toError } from '../shared/errors.ts';
 import { FileIcon } from '../layout/icons.tsx';
 import { FileLink } from './field-view.tsx';
 import { uploadFile, type UploadedFile } from './files.ts';
@@ -24,9 +24,12 @@ import { isFunderModel, useFunders } from './funders.ts';
 import { useAll } from './hooks.ts';
 import { titleOf } from './model-meta.ts';
 import { countryName, currencyName } from './reference-names.ts';
+import { choicesOf, optionsOf } from './value-labels.ts';
 
 export interface InputProps {
   readonly field: FieldDef;
+  /** The record's model (a text field of some models offers a list of values). */
+  readonly model?: ModelName | undefined;
   readonly value: unknown;
   readonly onChange: (value: unknown) => void;
   readonly onBlur: () => void;
@@ -37,10 +40,10 @@ export interface InputProps {
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-/** Help from the field catalogue, unless it is a note for developers. */
+/** Help from the field catalogue; a note that names code (a field name, a document) is never shown. */
 export function userHelp(f: FieldDef): string | undefined {
-  const h = f.help?.replace(/\*\*S\*\*;?\s*/, '').trim();
-  if (!h || /old app|\(sic\)|V2 |values not shown|\bthe old\b|copied to|business-rules|decisions/i.test(h))
+  const h = f.help?.trim();
+  if (!h || /old app|\(sic\)|values not shown|business-rules|decisions|\b[a-z]+_[a-z_]+\b/i.test(h))
     return undefined;
   if (h.toLowerCase() === f.label.toLowerCase()) return undefined;
   return h.charAt(0).toUpperCase() + h.slice(1);
@@ -286,7 +289,12 @@ function BooleanInput(p: InputProps) {
 export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
   id: (p) => <TextInput {...p} disabled />,
   ref: RefInput,
-  text: (p) => <TextInput {...p} />,
+  text: (p) =>
+    choicesOf(p.model, p.field) ? (
+      <SelectInput {...p} options={optionsOf(p.model, p.field, p.value)} />
+    ) : (
+      <TextInput {...p} />
+    ),
   longtext: (p) => <TextInput {...p} multiline />,
   email: (p) => <TextInput {...p} type="email" inputMode="email" />,
   phone: (p) => <TextInput {...p} type="tel" inputMode="tel" placeholder="+15550000001" />,
@@ -300,7 +308,7 @@ export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
   date: (p) => <TextInput {...p} type="date" />,
   datetime: (p) => <TextInput {...p} type="datetime-local" />,
   boolean: BooleanInput,
-  enum: (p) => <SelectInput {...p} options={(p.field.values ?? []).map((v) => ({ value: v, label: v }))} />,
+  enum: (p) => <SelectInput {...p} options={optionsOf(p.model, p.field, p.value)} />,
   risk: (p) => <SelectInput {...p} options={RISK_BANDS.map((v) => ({ value: v, label: v }))} />,
   attachment: FileInput,
   secret: (p) => <TextInput {...p} type="password" />,

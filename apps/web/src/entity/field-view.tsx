@@ -2,7 +2,7 @@ import type { ModelName } from '@rf/domain/entity';
 import type { FieldDef, FieldType } from '@rf/domain/fields';
 import { Box, Link, Typography } from '@mui/material';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { reportError } from '../app/errors.ts';
+import { reportError } from '../shared/errors.ts';
 import { StatusChip } from '../layout/page.tsx';
 import { FilePreviewDialog } from './file-preview.tsx';
 import { fileNameOf, openFile } from './files.ts';
@@ -17,8 +17,9 @@ import {
 import { useUser } from '../auth/user-context.tsx';
 import { isFunderModel, useFunders } from './funders.ts';
 import { useRecord } from './hooks.ts';
-import { currencyFor, titleOf } from './model-meta.ts';
+import { currencyFor, refTitleOf } from './model-meta.ts';
 import { countryName } from './reference-names.ts';
+import { isStatusChipField, valueLabel } from './value-labels.ts';
 
 export interface ViewContext {
   readonly model: ModelName;
@@ -67,17 +68,17 @@ function RefName({ model, id }: { model: ModelName; id: string }) {
   const q = useRecord(model, byName ? undefined : id);
   const funder = useFunders(byName).data?.find((f) => f.id === id);
   if (funder) return <>{funder.name}</>;
-  if (q.data) return <>{titleOf(model, q.data)}</>;
+  if (q.data) return <>{refTitleOf(model, q.data)}</>;
   // A party outside the reader's scope (an investor is not shown the line's broker): say so.
   if (!byName && (q.isSuccess || q.isError))
     return (
-      <Typography component="span" color="text.secondary" title={id}>
+      <Typography component="span" color="text.secondary">
         Not shared with you
       </Typography>
     );
   return (
-    <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-      {id.slice(0, 8)}
+    <Typography component="span" color="text.secondary">
+      …
     </Typography>
   );
 }
@@ -112,7 +113,12 @@ export const VIEWS: Record<FieldType, (value: unknown, f: FieldDef, ctx: ViewCon
   date: (v) => formatDate(v),
   datetime: (v) => formatDateTime(v),
   boolean: (v) => (v === true ? 'Yes' : v === false ? 'No' : ''),
-  enum: (v, f) => (f.name.endsWith('status') && typeof v === 'string' ? <StatusChip status={v} /> : text(v)),
+  enum: (v, f) =>
+    isStatusChipField(f) && typeof v === 'string' ? (
+      <StatusChip status={v} label={valueLabel(f, v)} />
+    ) : (
+      valueLabel(f, v)
+    ),
   risk: (v) => (typeof v === 'string' && v ? <StatusChip status={v} /> : ''),
   attachment: (v) => (typeof v === 'string' && v ? <FileLink fileKey={v} /> : ''),
   secret: (v) => (v ? '••••••' : ''),
@@ -127,7 +133,7 @@ export const TEXTS: Record<FieldType, (value: unknown, f: FieldDef, ctx: ViewCon
   email: text,
   phone: text,
   url: text,
-  country: text,
+  country: (v) => (typeof v === 'string' && v ? countryName(v) : ''),
   currency: text,
   integer: (v, f) => (/year|period/.test(f.name) ? text(v) : formatInteger(v)),
   money: (v, f, ctx) => formatMoney(v, currencyFor(ctx.model, f.name, ctx.record)),
@@ -136,7 +142,7 @@ export const TEXTS: Record<FieldType, (value: unknown, f: FieldDef, ctx: ViewCon
   date: formatDate,
   datetime: formatDateTime,
   boolean: (v) => (v === true ? 'Yes' : v === false ? 'No' : ''),
-  enum: text,
+  enum: (v, f) => valueLabel(f, v),
   risk: text,
   attachment: (v) => (typeof v === 'string' && v ? fileNameOf(v) : ''),
   secret: () => '',

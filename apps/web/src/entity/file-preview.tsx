@@ -12,7 +12,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { toError } from '../app/errors.ts';
+import { toError } from '../shared/errors.ts';
 import { DownloadIcon } from '../layout/icons.tsx';
 import { fetchFile, fileNameOf, previewKindOf, saveBlob } from './files.ts';
 import { formatBytes } from './format.ts';

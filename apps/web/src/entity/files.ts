@@ -1,4 +1,4 @@
-import { RequestError } from '../app/errors.ts';
+import { RequestError } from '../shared/errors.ts';
 import { getIdToken } from '../auth/session.ts';
 
 export interface UploadedFile {

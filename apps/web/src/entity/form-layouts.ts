@@ -56,6 +56,16 @@ const SUBSECTIONS: Record<string, string> = {
 };
 
 export const FORM_LAYOUTS: Partial<Record<ModelName, FormLayout>> = {
+  // What the cover is first; the parties it concerns after.
+  Insurance: {
+    sectionOf: (f) => f.section,
+    order: ['Insurance details', 'Cover', 'Single-invoice cover', 'Parties', 'Contact'],
+    subsectionOf: () => null,
+    computed: [],
+    compute: () => ({}),
+    unitOf: () => '',
+    computedNote: '',
+  },
   Financials: {
     sectionOf: (f) => FINANCIALS_SECTIONS[f.section] ?? f.section,
     order: [

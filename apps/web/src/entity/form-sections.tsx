@@ -9,7 +9,7 @@ import { VIEWS } from './field-view.tsx';
 import type { FormLayout } from './form-layouts.ts';
 import { fieldNamed, fromFormValues, humanise } from './form-values.ts';
 import type { ApiRecord } from './graphql-client.ts';
-import { isMachineField, isMetaField } from './model-meta.ts';
+import { isMachineField, isMetaField, isServerMoved } from './model-meta.ts';
 import { entity } from './queries.ts';
 
 export type Values = Record<string, unknown>;
@@ -31,7 +31,7 @@ export interface EntityFormProps {
   readonly require?: readonly string[];
   /** Hide ref (party id) fields. */
   readonly hideRefs?: boolean;
-  /** Hide server-moved status fields (help starts with **S**). */
+  /** Hide the fields the platform moves (statuses, posting flags; model-meta `isServerMoved`). */
   readonly hideServerFields?: boolean;
   readonly submitLabel?: string;
   readonly onSaved: (record: ApiRecord) => void;
@@ -112,7 +112,7 @@ export function formFieldsOf(
       !fixed.has(f.name) &&
       !omit.has(f.name) &&
       !(props.hideRefs && f.type === 'ref') &&
-      !(props.hideServerFields && f.help?.startsWith('**S**')) &&
+      !(props.hideServerFields && isServerMoved(model, f.name)) &&
       writable(f) &&
       (!props.sections || props.sections.includes(f.section)),
   );

@@ -40,12 +40,29 @@ export function screenLabel(model: ModelName, f: FieldDef): string {
   }
   for (const [re, to] of WORDS) label = label.replace(re, to);
   label = label.replace(/\b(\w+) \1\b/gi, '$1');
+  // A link to another record is named by that record ("Buyer", not "Buyer ID").
+  if (f.type === 'ref') label = label.replace(/ ID$/, '');
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** Registry sections as screens name them (form steps, detail sections). */
+const SECTIONS: Readonly<Record<string, string>> = {
+  Ids: 'Parties',
+  'Status and meta': 'Status',
+  'Other fields': 'Statement',
+};
+
+export function sectionLabel(section: string): string {
+  return SECTIONS[section] ?? section;
 }
 
 /** The registry entity with screen labels; everything else unchanged. */
 export function withScreenLabels(e: EntityDef): EntityDef {
-  const relabel = (f: FieldDef): FieldDef => ({ ...f, label: screenLabel(e.name, f) });
+  const relabel = (f: FieldDef): FieldDef => ({
+    ...f,
+    label: screenLabel(e.name, f),
+    section: sectionLabel(f.section),
+  });
   const allFields = e.allFields.map(relabel);
   const byName = new Map(allFields.map((f) => [f.name, f]));
   return {

@@ -1,10 +1,11 @@
 import type { EntityDef, ModelName } from '@rf/domain/entity';
 import { COMMON_FIELDS } from '@rf/domain/entity';
 import type { FieldDef } from '@rf/domain/fields';
-import { statusFieldsOf } from '@rf/domain/status/machines';
+import { statusFieldsOf } from '@rf/domain/lifecycle/lifecycles';
+import { formatDate, formatMoney } from './format.ts';
 import { entity } from './queries.ts';
 
-const COMMON = new Set(COMMON_FIELDS.map((f) => f.name));
+const COMMON: ReadonlySet<string> = new Set(COMMON_FIELDS.map((f) => f.name));
 
 /** The field whose value is a record's status chip. */
 export function statusFieldOf(model: ModelName): FieldDef | undefined {
@@ -44,6 +45,38 @@ export function isMachineField(
   record?: Readonly<Record<string, unknown>> | null,
 ): boolean {
   return machineFieldsOf(model, record).includes(field);
+}
+
+/** Fields the platform moves (statuses, posting), which only an administrator's forms offer. */
+const SERVER_MOVED: Partial<Record<ModelName, readonly string[]>> = {
+  Bank: ['bank_status'],
+  Bookkeeping: ['bookkeeping_status_admin', 'bookkeeping_status_spv'],
+  Buyer: ['buyer_status'],
+  Director: ['director_status'],
+  UBO: ['ubo_status'],
+  Financials: ['financials_status'],
+  Insurance: ['insurance_cover_status', 'insurance_single_invoice_cover_status'],
+  Request: ['request_status', 'bookkeeping_status_admin', 'bookkeeping_status_spv'],
+  Transaction: ['pending', 'transaction_status'],
+};
+
+export function isServerMoved(model: ModelName, field: string): boolean {
+  return SERVER_MOVED[model]?.includes(field) ?? false;
+}
+
+/**
+ * Text fields that hold the platform's own keys (a batch, an organisation, a sign-in account, a
+ * bank link's account ids): kept for the platform, never shown as a field or exported.
+ */
+const INTERNAL_FIELDS: Partial<Record<ModelName, readonly string[]>> = {
+  Request: ['batchId'],
+  Usergroup: ['groupId', 'sub', 'naturalpersonId', 'legalpersonId', 'onboardingId'],
+  Transaction: ['senderaccountId', 'recipientaccountId'],
+  Plaidauth: ['account_id1', 'account_id2'],
+};
+
+export function isInternalField(model: ModelName, field: string): boolean {
+  return INTERNAL_FIELDS[model]?.includes(field) ?? false;
 }
 
 /** Columns of a model's list, most telling first. */
@@ -170,13 +203,38 @@ export function isMetaField(f: FieldDef, e: EntityDef): boolean {
   return COMMON.has(f.name) || f.name === e.domainId;
 }
 
-/** A record's name for headings and breadcrumbs. */
+/**
+ * A record's name for headings and breadcrumbs: its title field, never an id. A record titled by
+ * a link (a bookkeeping record by its request) or with an empty title is named by its kind and
+ * date here; `useRecordTitle` (record-title.tsx) names it by the linked record.
+ */
 export function titleOf(model: ModelName, record: Record<string, unknown> | null | undefined): string {
   if (!record) return '';
   const e = entity(model);
+  const f = e.fieldsByName.get(e.titleField);
   const v = record[e.titleField];
-  if (v !== null && v !== undefined && v !== '') return String(v);
-  return `${modelLabel(model)} ${String(record.id ?? '').slice(0, 8)}`;
+  if (f && f.type !== 'ref' && f.type !== 'id' && v !== null && v !== undefined && v !== '') {
+    if (f.type === 'date') return formatDate(v);
+    return String(v);
+  }
+  const kind = modelLabel(model).replace(/^./, (c) => c.toUpperCase());
+  const created = formatDate(record.createdAt);
+  return created ? `${kind} of ${created}` : kind;
+}
+
+/** How a linked record is named: a request by its invoice number and amount, others by title. */
+export function refTitleOf(model: ModelName, record: Record<string, unknown>): string {
+  if (model === 'Request') {
+    const amount = formatMoney(
+      record.invoice_amount,
+      typeof record.invoice_currency === 'string' ? record.invoice_currency : null,
+    );
+    const number = record.invoice_number
+      ? `Invoice ${String(record.invoice_number)}`
+      : titleOf(model, record);
+    return amount ? `${number} · ${amount}` : number;
+  }
+  return titleOf(model, record);
 }
 
 const LABELS: Partial<Record<ModelName, [string, string]>> = {

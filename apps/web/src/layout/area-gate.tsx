@@ -17,24 +17,29 @@ import {
   useTheme,
 } from '@mui/material';
 import { useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Loading } from '../shared/status-screens.tsx';
 import { LoginScreen } from '../auth/auth-screens.tsx';
 import { PRODUCT_NAME } from '../auth/auth-frame.tsx';
-import { signOut } from '../auth/session.ts';
+import { homeOf, signOut } from '../auth/session.ts';
 import { useSession } from '../auth/use-session.ts';
 import { useUser } from '../auth/user-context.tsx';
-import { AREAS, mayEnter, type AreaDef, type AreaKey, type NavItem } from './areas.ts';
+import { AREAS, mayEnter, redirectsToOwnArea, type AreaDef, type AreaKey, type NavItem } from './areas.ts';
 import { AccountIcon, MenuIcon } from './icons.tsx';
 import { PendingApprovalScreen, usePendingApproval } from './pending-approval.tsx';
 
 const DRAWER_WIDTH = 240;
 
-/** Shows the area's content to users holding its role, its login screen to everyone else. */
+/**
+ * Shows the area's content to users holding its role; a signed-in user of another role who opens
+ * the supplier area goes to their own area; everyone else sees the area's login screen.
+ */
 export function AreaGate({ area }: { area: AreaKey }) {
   const session = useSession();
   const def = AREAS[area];
   const approval = usePendingApproval(session);
+  if (session.status === 'signedIn' && redirectsToOwnArea(def, session.user.role))
+    return <Navigate to={homeOf(session.user.role)} replace />;
   if (session.status === 'loading' || approval.checking) return <Loading />;
   if (session.status === 'signedIn' && approval.pending)
     return <PendingApprovalScreen organisation={approval.pending} email={session.user.email} />;

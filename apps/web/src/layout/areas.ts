@@ -13,8 +13,8 @@ export interface AreaDef {
   readonly key: AreaKey;
   readonly base: string;
   readonly label: string;
-  /** The role whose flag opens the area; null: any signed-in user (the supplier area). */
-  readonly role: Role | null;
+  /** The role that opens the area; a signed-in user of another role is sent to their own area. */
+  readonly role: Role;
   readonly nav: readonly NavItem[];
   /** Investor, SPV and broker organisations can register themselves. */
   readonly canRegister: boolean;
@@ -25,7 +25,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
     key: 'supplier',
     base: '/app',
     label: 'Supplier',
-    role: null,
+    role: 'Supplier',
     canRegister: false,
     nav: [
       { label: 'Dashboard', to: 'dashboard' },
@@ -124,10 +124,18 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   },
 };
 
-/** Whether a signed-in user with this role may see the area's content (spec §2). */
+/** Whether a signed-in user with this role may see the area's content. */
 export function mayEnter(area: AreaDef, role: Role | null): boolean {
-  if (!role) return false;
-  return area.role === null ? true : area.role === role;
+  return role !== null && area.role === role;
+}
+
+/**
+ * Where a signed-in user who opens another area is sent: from the supplier area (`/app`, the
+ * address most people type) straight to their own area; other areas show their sign-in screen,
+ * which says who is signed in and offers the way to the user's own area.
+ */
+export function redirectsToOwnArea(area: AreaDef, role: Role | null): boolean {
+  return role !== null && area.key === 'supplier' && !mayEnter(area, role);
 }
 
 export function areaOfRole(role: Role): AreaDef {
@@ -139,4 +147,15 @@ export function areaOfRole(role: Role): AreaDef {
     Supplier: 'supplier',
   };
   return AREAS[byRole[role]];
+}
+
+/**
+ * Where a supplier's dashboard sends it instead: until its company is approved (no company record
+ * yet, a draft, under review or declined) the dashboard would be empty, so it lands on the
+ * onboarding checklist of `/app/account`. Null: show the dashboard.
+ */
+export function supplierLanding(
+  company: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
+  return company?.supplier_status === 'Approved' ? null : `${AREAS.supplier.base}/account`;
 }

@@ -63,12 +63,15 @@ export function PageHeader(props: {
 
 export function StatusChip({
   status,
+  label,
   size = 'small',
 }: {
   status: string | null | undefined;
+  /** The status as screens name it, when that differs from the stored value. */
+  label?: string | undefined;
   size?: 'small' | 'medium';
 }) {
   if (!status) return null;
   const c = TONE_COLOURS[toneOf(status)];
-  return <Chip label={status} size={size} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 500 }} />;
+  return <Chip label={label ?? status} size={size} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 500 }} />;
 }

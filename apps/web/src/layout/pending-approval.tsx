@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toError } from '../app/errors.ts';
+import { toError } from '../shared/errors.ts';
 import { AuthFrame } from '../auth/auth-frame.tsx';
 import { homeOf, refreshTokens, signOut, userFromTokens, type SessionState } from '../auth/session.ts';
 import { pendingApprovalQuery, type PendingOrganisation } from './pending-check.ts';

@@ -1,23 +1,14 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogTitle, Paper, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { notify } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { notify } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { EntityList } from '../entity/entity-list.tsx';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { titleOf } from '../entity/model-meta.ts';
+import { useOpenParam } from '../entity/use-list-state.ts';
 import { AddIcon } from '../layout/icons.tsx';
 import { PageHeader } from '../layout/page.tsx';
 
@@ -40,16 +31,19 @@ export function EsignScreen() {
         crumbs={[
           { label: 'Buyers', to: '/admin/buyers' },
           {
-            label: buyer.data ? titleOf('Buyer', buyer.data) : String(buyerid),
+            label: buyer.data ? titleOf('Buyer', buyer.data) : 'Buyer',
             to: `/admin/buyer/${String(buyerid)}`,
           },
           { label: 'E-signing' },
         ]}
       />
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Template and signer action ids of an external e-signature provider for this line’s IPU, offer notice
-        and RAA offer notice. Leave empty to use the built-in signing.
-      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        The platform does not send documents for signature yet. Today the supplier signs the IPU and the offer
+        notice outside the platform and uploads the signed copies on each request (a batch of invoices shares
+        one IPU and one offer notice). What you record here, the templates and signing steps of this line’s
+        IPU, offer notice and RAA offer notice at an e-signature provider, is kept for when signing is
+        connected; nothing is sent for signature from it.
+      </Alert>
       <EntityForm
         model="Esign"
         record={record}
@@ -66,10 +60,19 @@ export function EsignScreen() {
   );
 }
 
+/** The organisation link is set by the platform; the form names the parties themselves. */
+const INSURANCE_OMIT = ['groupId'];
+/** Marked required on the form; the record rules (rules/insurance.ts) also want a cover. */
+const INSURANCE_REQUIRED = ['insurance_name', 'insurance_type'];
+
 /** `newinsurance`: record a credit-insurance cover; existing covers below. */
 export function InsuranceScreen() {
-  const [tab, setTab] = useState<'new' | 'list'>('new');
-  const [open, setOpen] = useState<ApiRecord | null>(null);
+  const [search, setSearch] = useSearchParams();
+  // The tab is in the URL (`?tab=covers`), so Back from a cover returns to the list.
+  const tab: 'new' | 'list' = search.get('tab') === 'covers' ? 'list' : 'new';
+  const setTab = (t: 'new' | 'list') => setSearch(t === 'list' ? { tab: 'covers' } : {});
+  const opened = useOpenParam();
+  const open = useRecord('Insurance', opened.id ?? undefined).data ?? null;
   const [formKey, setFormKey] = useState(0);
   return (
     <>
@@ -82,6 +85,8 @@ export function InsuranceScreen() {
         <EntityForm
           key={formKey}
           model="Insurance"
+          omit={INSURANCE_OMIT}
+          require={INSURANCE_REQUIRED}
           submitLabel="Save insurance"
           onCancel={() => setTab('list')}
           onSaved={() => {
@@ -93,25 +98,27 @@ export function InsuranceScreen() {
       ) : (
         <EntityList
           model="Insurance"
-          onOpen={setOpen}
+          rowTo={(r) => opened.hrefFor(r.id)}
           primaryAction={{ label: 'New insurance', onClick: () => setTab('new') }}
         />
       )}
-      <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="md" fullWidth>
+      <Dialog open={Boolean(open)} onClose={opened.close} maxWidth="md" fullWidth>
         <DialogTitle>{open ? titleOf('Insurance', open) : ''}</DialogTitle>
         <DialogContent>
           {open && (
             <EntityForm
               model="Insurance"
               record={open}
-              onCancel={() => setOpen(null)}
+              omit={INSURANCE_OMIT}
+              require={INSURANCE_REQUIRED}
+              onCancel={opened.close}
               onSaved={() => {
                 notify('Insurance saved.');
-                setOpen(null);
+                opened.close();
               }}
               onDeleted={() => {
                 notify('Insurance deleted.');
-                setOpen(null);
+                opened.close();
               }}
             />
           )}
@@ -123,7 +130,19 @@ export function InsuranceScreen() {
 
 /** SOFR fixings (beyond the spec's routes): the base rates pricing uses. */
 export function SofrScreen() {
-  const [editing, setEditing] = useState<ApiRecord | 'new' | null>(null);
+  // The fixing being edited is in the URL (`?open=<id>`, `?open=new`): rows are links to it.
+  const opened = useOpenParam();
+  const [, setSearch] = useSearchParams();
+  const record = useRecord('SOFR', opened.id && opened.id !== 'new' ? opened.id : undefined).data;
+  const editing: ApiRecord | 'new' | null = opened.id === 'new' ? 'new' : (record ?? null);
+  const setEditing = (to: 'new' | null) =>
+    to === 'new'
+      ? setSearch((p) => {
+          const next = new URLSearchParams(p);
+          next.set('open', 'new');
+          return next;
+        })
+      : opened.close();
   const [total, setTotal] = useState<number | null>(null);
   return (
     <>
@@ -143,7 +162,7 @@ export function SofrScreen() {
       <EntityList
         model="SOFR"
         onTotal={setTotal}
-        onOpen={setEditing}
+        rowTo={(r) => opened.hrefFor(r.id)}
         primaryAction={{ label: 'New fixing', onClick: () => setEditing('new') }}
       />
       <Dialog open={Boolean(editing)} onClose={() => setEditing(null)} maxWidth="sm" fullWidth>

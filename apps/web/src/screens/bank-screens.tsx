@@ -1,13 +1,14 @@
 import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { EntityList } from '../entity/entity-list.tsx';
 import { formatDate, formatMoney } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { modelLabel, titleOf } from '../entity/model-meta.ts';
-import type { Filter } from '../entity/queries.ts';
+import { entity, type Filter } from '../entity/queries.ts';
+import { valueLabel } from '../entity/value-labels.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
 import { DetailScreen } from './detail-screen.tsx';
@@ -18,6 +19,8 @@ const PURPOSE_TEXT: Record<Purpose, string> = {
   collection: 'Receives the buyers’ payments of financed invoices.',
 };
 
+const PURPOSE = entity('Bank').fieldsByName.get('bank_account_purpose') ?? {};
+
 function AccountCard({ account, to }: { account: ApiRecord; to?: string }) {
   const c = account.iso_currency_code as string;
   return (
@@ -25,7 +28,9 @@ function AccountCard({ account, to }: { account: ApiRecord; to?: string }) {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
         <Box>
           <Typography variant="overline" color="text.secondary">
-            {String(account.bank_account_purpose ?? 'account')}
+            {account.bank_account_purpose
+              ? `${valueLabel(PURPOSE, account.bank_account_purpose)} account`
+              : 'Account'}
           </Typography>
           <Typography variant="h4" component="h2">
             {String(account.bank_account_name ?? '')}
@@ -113,7 +118,6 @@ export function BankScreen({ area }: { area: AreaKey }) {
 /** `bank/remittance` and `bank/collection`: the account and its transactions. */
 export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpose: Purpose }) {
   const user = useUser();
-  const navigate = useNavigate();
   const base = AREAS[area].base;
   const accounts = useAll(
     'Bank',
@@ -148,7 +152,7 @@ export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpo
       <EntityList
         model="Transaction"
         filter={filter}
-        onOpen={(t) => navigate(`${base}/bank/${purpose}/${t.id}`)}
+        rowTo={(t) => `${base}/bank/${purpose}/${t.id}`}
         exportName={`${purpose}-transactions`}
       />
     </>
@@ -158,7 +162,6 @@ export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpo
 /** Admin `accounts/{id}`: the bank accounts of an investor or SPV. */
 export function AccountsScreen({ area }: { area: AreaKey }) {
   const { id } = useParams();
-  const navigate = useNavigate();
   const base = AREAS[area].base;
   const investor = useRecord('Investor', id);
   const spv = useRecord('Spv', investor.isLoading || investor.data ? undefined : id);
@@ -187,7 +190,7 @@ export function AccountsScreen({ area }: { area: AreaKey }) {
       <EntityList
         model="Bank"
         filter={{ or: [{ investorId: { eq: id } }, { spvId: { eq: id } }] }}
-        onOpen={(a) => navigate(`${base}/account/${a.id}`)}
+        rowTo={(a) => `${base}/account/${a.id}`}
       />
     </>
   );

@@ -11,17 +11,18 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { Navigate, useNavigate } from 'react-router';
+import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
 import { TONE_COLOURS, toneOf } from '../entity/status.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
+import { AREAS, supplierLanding, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
 import { subtractDecimals, sumByCurrency, sumDecimals, utilisationOf } from './lines.ts';
 import { FigureCard, FigureRow, MoneyLines, StackedBars } from './widgets.tsx';
 import { entity } from '../entity/queries.ts';
 import { allOf } from './dashboard-queries.ts';
+import { RowLink, rowOpens } from '../entity/row-link.tsx';
 
 const REQUEST_STATUSES = entity('Request').fieldsByName.get('request_status')?.values ?? [];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -132,6 +133,12 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
     };
   }, [buyers.data, requests.data, area, today]);
 
+  // A supplier that is not onboarded yet lands on its onboarding checklist, not an empty dashboard.
+  if (area === 'supplier') {
+    if (user.loading) return <Loading />;
+    const landing = supplierLanding(user.record);
+    if (landing) return <Navigate to={landing} replace />;
+  }
   if (buyers.isLoading || requests.isLoading) return <Loading />;
   const error = buyers.error ?? requests.error;
   const feeLabel = {
@@ -141,14 +148,9 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
     investor: 'Discount fees earned',
     supplier: 'Discount fees paid',
   }[area];
-  const openBuyer = (id: string) => {
-    const to = area === 'supplier' ? `${base}/buyers` : `${base}/buyer/${id}`;
-    navigate(to);
-  };
-  const openRequest = (id: string) => {
-    if (area === 'admin' || area === 'investor' || area === 'spv') navigate(`${base}/request/${id}`);
-    else navigate(`${base}/requests`);
-  };
+  const buyerTo = (id: string) => (area === 'supplier' ? `${base}/buyers` : `${base}/buyer/${id}`);
+  const requestTo = (id: string) =>
+    area === 'admin' || area === 'investor' || area === 'spv' ? `${base}/request/${id}` : `${base}/requests`;
   return (
     <>
       <PageHeader title="Dashboard" />
@@ -237,8 +239,15 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
                 </TableHead>
                 <TableBody>
                   {figures.exposure.map(({ b, used }) => (
-                    <TableRow key={b.id} hover sx={{ cursor: 'pointer' }} onClick={() => openBuyer(b.id)}>
-                      <TableCell>{String(b.buyer_name ?? '')}</TableCell>
+                    <TableRow
+                      key={b.id}
+                      hover
+                      sx={{ cursor: 'pointer' }}
+                      onClick={rowOpens(() => navigate(buyerTo(b.id)))}
+                    >
+                      <TableCell>
+                        <RowLink to={buyerTo(b.id)}>{String(b.buyer_name ?? '')}</RowLink>
+                      </TableCell>
                       <TableCell align="right">{formatMoney(used, b.buyer_currency as string)}</TableCell>
                       <TableCell align="right">
                         {formatMoney(b.buyer_loan_approved_amount, b.buyer_currency as string)}
@@ -275,9 +284,11 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
                           key={r.id}
                           hover
                           sx={{ cursor: 'pointer' }}
-                          onClick={() => openRequest(r.id)}
+                          onClick={rowOpens(() => navigate(requestTo(r.id)))}
                         >
-                          <TableCell>{String(r.invoice_number ?? '')}</TableCell>
+                          <TableCell>
+                            <RowLink to={requestTo(r.id)}>{String(r.invoice_number ?? '')}</RowLink>
+                          </TableCell>
                           <TableCell>{String(r.buyer_name ?? '')}</TableCell>
                           <TableCell>{formatDate(r.invoice_due_date)}</TableCell>
                           <TableCell align="right">
@@ -315,9 +326,11 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
                             key={b.id}
                             hover
                             sx={{ cursor: 'pointer' }}
-                            onClick={() => openBuyer(b.id)}
+                            onClick={rowOpens(() => navigate(buyerTo(b.id)))}
                           >
-                            <TableCell>{String(b.buyer_name ?? '')}</TableCell>
+                            <TableCell>
+                              <RowLink to={buyerTo(b.id)}>{String(b.buyer_name ?? '')}</RowLink>
+                            </TableCell>
                             <TableCell>{formatDate(b.createdAt)}</TableCell>
                             <TableCell align="right">
                               {formatMoney(b.buyer_loan_request_amount, b.buyer_currency as string)}

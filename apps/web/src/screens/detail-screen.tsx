@@ -1,12 +1,13 @@
 import { Alert, Button } from '@mui/material';
 import { useNavigate, useParams, useSearchParams, Link as RouterLink } from 'react-router';
-import { notify } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { notify } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { HeaderCard, RelatedTable, SectionList } from '../entity/entity-detail.tsx';
 import { useRecord } from '../entity/hooks.ts';
-import { machineFieldsOf, modelLabel, titleOf } from '../entity/model-meta.ts';
+import { machineFieldsOf, modelLabel } from '../entity/model-meta.ts';
+import { useRecordTitle } from '../entity/record-title.tsx';
 import { PageHeader } from '../layout/page.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { BuyerRiskPanel, FinancialsRiskPanel } from './risk-panel.tsx';
@@ -25,6 +26,7 @@ export function DetailScreen(config: DetailScreenConfig) {
   const user = useUser();
   const q = useRecord(model, id);
   const editing = search.get('edit') === '1' && config.editable;
+  const title = useRecordTitle(model, q.data);
   if (q.isLoading) return <Loading />;
   if (q.error || !q.data) {
     return (
@@ -42,7 +44,6 @@ export function DetailScreen(config: DetailScreenConfig) {
     );
   }
   const record = q.data;
-  const title = titleOf(model, record);
   // The reviewer sees a company's onboarding checklist; "Submit for review" waits for it (issue 4 §2).
   const company = user.role === 'Admin' && isCompanyModel(model) ? model : null;
   const crumbs = [
@@ -114,7 +115,7 @@ export function DetailScreen(config: DetailScreenConfig) {
           title={r.title}
           columns={r.columns}
           onAdd={r.add ? () => navigate(fillPattern(r.add as string, record)) : undefined}
-          onOpen={r.rowTo ? (row) => navigate(fillPattern(r.rowTo as string, row)) : undefined}
+          rowTo={r.rowTo ? (row) => fillPattern(r.rowTo as string, row) : undefined}
         />
       ))}
       {model === 'Document' && <DocumentOwners record={record} area={config.area} />}

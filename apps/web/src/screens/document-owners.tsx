@@ -83,7 +83,7 @@ export function useDocumentOwnerModel(id: string | undefined) {
 function OwnerLine({ model, id, area }: { model: ModelName; id: string; area: AreaKey }) {
   const q = useRecord(model, id);
   const to = ownerPath(area, model, id);
-  const name = q.data ? titleOf(model, q.data) : q.isLoading ? '…' : `${id.slice(0, 8)} (not found)`;
+  const name = q.data ? titleOf(model, q.data) : q.isLoading ? '…' : 'Not found or not shared with you';
   const label = modelLabel(model);
   return (
     <Stack component="li" direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap', py: 0.5 }}>

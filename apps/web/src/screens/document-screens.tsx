@@ -1,8 +1,8 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { notify } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { notify } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { modelLabel, titleOf } from '../entity/model-meta.ts';

@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { notify } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { notify } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';

@@ -51,7 +51,7 @@ export function GroupsScreen({ area }: { area: AreaKey }) {
         key={tab}
         groupType={tab === 'All' ? undefined : tab}
         onTotal={setTotal}
-        onOpen={(g) => navigate(`${base}/user/${g.groupId}`)}
+        rowTo={(g) => `${base}/user/${g.groupId}`}
         primaryAction={{ label: newLabel, onClick: () => navigate(newTo) }}
       />
     </>
@@ -88,7 +88,7 @@ export function PartyGroupsScreen({ area, groupType }: { area: AreaKey; groupTyp
       <OrganisationList
         groupType={groupType}
         onTotal={setTotal}
-        onOpen={(g) => navigate(`${base}/user/${g.groupId}`)}
+        rowTo={(g) => `${base}/user/${g.groupId}`}
         primaryAction={{ label, onClick: () => navigate(to) }}
       />
     </>

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { Loading } from '../shared/status-screens.tsx';
 import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
@@ -23,6 +23,8 @@ import { EXPOSURE_NOTE, lineFigures, totalsByCurrency, type LineFigures } from '
 import { StatusActions } from './status-actions.tsx';
 import { LatestReason } from './status-history.tsx';
 import { UtilisationBar } from './widgets.tsx';
+import { labelOfValue } from '../entity/value-labels.ts';
+import { RowLink, rowOpens } from '../entity/row-link.tsx';
 
 const NONE: readonly ApiRecord[] = [];
 /** Only outstanding requests count towards a line (business-rules §4): fetch just those. */
@@ -66,7 +68,8 @@ function Terms({ line }: { line: ApiRecord }) {
   return (
     <>
       <Typography variant="body2">
-        Advance {formatRate(line.buyer_loan_advance_rate) || '—'} · {String(line.buyer_loan_rate ?? '—')} +{' '}
+        Advance {formatRate(line.buyer_loan_advance_rate) || '—'} ·{' '}
+        {line.buyer_loan_rate ? labelOfValue('Buyer', 'buyer_loan_rate', line.buyer_loan_rate) : '—'} +{' '}
         {formatRate(line.buyer_loan_discount_fee) || '—'}
       </Typography>
       <Typography variant="caption" color="text.secondary">
@@ -168,9 +171,11 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
                     key={b.id}
                     hover
                     sx={{ cursor: 'pointer' }}
-                    onClick={() => navigate(`${base}/buyer/${b.id}`)}
+                    onClick={rowOpens(() => navigate(`${base}/buyer/${b.id}`))}
                   >
-                    <TableCell>{String(b.buyer_name ?? '')}</TableCell>
+                    <TableCell>
+                      <RowLink to={`${base}/buyer/${b.id}`}>{String(b.buyer_name ?? '')}</RowLink>
+                    </TableCell>
                     <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
                     <TableCell align="right">
                       {formatMoney(f.exposure, f.currency)}
@@ -272,9 +277,11 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
                     key={b.id}
                     hover
                     sx={{ cursor: 'pointer' }}
-                    onClick={() => navigate(`${base}/buyer/${b.id}`)}
+                    onClick={rowOpens(() => navigate(`${base}/buyer/${b.id}`))}
                   >
-                    <TableCell>{String(b.buyer_name ?? '')}</TableCell>
+                    <TableCell>
+                      <RowLink to={`${base}/buyer/${b.id}`}>{String(b.buyer_name ?? '')}</RowLink>
+                    </TableCell>
                     <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
                     <TableCell align="right">
                       {formatMoney(f.exposure, f.currency)}

@@ -3,10 +3,10 @@ import type { FieldDef } from '@rf/domain/fields';
 import { Alert, AlertTitle, Box, Button, Grid, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { notify, toError } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { notify, toError } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { inputFor } from '../entity/entity-form.tsx';
 import { INPUTS } from '../entity/field-inputs.tsx';
@@ -18,6 +18,7 @@ import { entity } from '../entity/queries.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { CloseIcon } from '../layout/icons.tsx';
 import { PageHeader } from '../layout/page.tsx';
+import { IndicativePricePanel } from './indicative-price.tsx';
 import { sumDecimals } from './lines.ts';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
@@ -73,6 +74,23 @@ function sentence(message: string): string {
 interface MultiValues {
   signer: Record<string, unknown>;
   invoices: Record<string, unknown>[];
+}
+
+/** One invoice's indicative price, following its amount and due date as they are typed. */
+function InvoicePrice({
+  control,
+  index,
+  buyerId,
+}: {
+  control: Control<MultiValues>;
+  index: number;
+  buyerId: string;
+}) {
+  const [amount, due] = useWatch({
+    control,
+    name: [`invoices.${index}.invoice_amount`, `invoices.${index}.invoice_due_date`],
+  });
+  return <IndicativePricePanel buyerId={buyerId} amount={amount} due={due} compact />;
 }
 
 /** `newmultirequest/{id}/{buyId}/{supId}`: 1–50 invoices against one buyer, one IPU (business-rules §5). */
@@ -266,6 +284,7 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
                 </Grid>
               ))}
             </Grid>
+            <InvoicePrice control={form.control} index={i} buyerId={b.id} />
           </Paper>
         ))}
       </Stack>

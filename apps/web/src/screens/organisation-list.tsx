@@ -1,32 +1,52 @@
 import { Alert, Box, Button, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { useCallback, useEffect, useMemo } from 'react';
 import { downloadText, toCsv } from '../entity/csv.ts';
+import { LinkCell, useRowClick } from '../entity/entity-list.tsx';
 import { formatDate } from '../entity/format.ts';
 import { useAll } from '../entity/hooks.ts';
+import { changeList, PAGE_SIZES } from '../entity/list-state.ts';
+import { useListState, useSearchBox } from '../entity/use-list-state.ts';
 import { DownloadIcon, SearchIcon } from '../layout/icons.tsx';
 import { StatusChip } from '../layout/page.tsx';
 import { STATUSES, typeLabel, type GroupType } from './group-common.tsx';
 import { organisationsOf, type OrganisationRow } from './organisations.ts';
 
-/** Organisations (one row per `groupId`, from their Usergroup memberships) with search, status chips and CSV. */
+const SORTABLE = new Set(['name', 'type', 'status', 'users', 'contact', 'createdAt']);
+const sortable = (field: string) => SORTABLE.has(field);
+
+/**
+ * Organisations (one row per `groupId`, from their Usergroup memberships) with search, status
+ * chips and CSV; each row's name links to the organisation (`rowTo`). Search, status, sort and page
+ * are in the query string, as in every list (list-state.ts).
+ */
 export function OrganisationList({
   groupType,
-  onOpen,
+  rowTo,
   onTotal,
   primaryAction,
 }: {
   groupType?: GroupType | undefined;
-  onOpen: (row: OrganisationRow) => void;
+  rowTo: (row: OrganisationRow) => string;
   onTotal: (n: number | null) => void;
   primaryAction: { label: string; onClick: () => void };
 }) {
   const q = useAll('Usergroup', groupType ? { group_type: { eq: groupType } } : undefined, { max: 10000 });
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
+  const [state, update] = useListState({ statuses: STATUSES, sortable, cursorless: true });
+  const onSearch = useCallback((text: string) => update((s) => changeList(s, { q: text })), [update]);
+  const [search, setSearch] = useSearchBox(state.q, onSearch);
+  const { status } = state;
+  const setStatus = (to: string | null) => update((s) => changeList(s, { status: to }));
+  const rowClick = useRowClick(rowTo);
+  // The same sort keeps the same model: the grid goes back to the first page on any new one.
+  const sortKey = JSON.stringify(state.sort);
+  const sortModel: GridSortModel = useMemo(
+    () => (JSON.parse(sortKey) as typeof state.sort).map((s) => ({ field: s.field, sort: s.direction })),
+    [sortKey],
+  );
   const all = useMemo(() => organisationsOf(q.data ?? []), [q.data]);
   const rows = useMemo(() => {
-    const needle = search.trim().toLowerCase();
+    const needle = state.q.toLowerCase();
     return all.filter(
       (r) =>
         (!status || r.status === status) &&
@@ -35,11 +55,21 @@ export function OrganisationList({
             v.toLowerCase().includes(needle),
           )),
     );
-  }, [all, search, status]);
+  }, [all, state.q, status]);
   const total = q.data ? all.length : null;
   useEffect(() => onTotal(total), [total, onTotal]);
   const columns: GridColDef<OrganisationRow>[] = [
-    { field: 'name', headerName: 'Organisation', flex: 1.6, minWidth: 200 },
+    {
+      field: 'name',
+      headerName: 'Organisation',
+      flex: 1.6,
+      minWidth: 200,
+      renderCell: (p) => (
+        <LinkCell to={rowTo(p.row)} hasFocus={p.hasFocus} tabIndex={p.tabIndex}>
+          {p.row.name}
+        </LinkCell>
+      ),
+    },
     {
       field: 'type',
       headerName: 'Type',
@@ -68,7 +98,7 @@ export function OrganisationList({
     downloadText(
       `${groupType ? `${typeLabel(groupType).toLowerCase()}-` : ''}organisations.csv`,
       toCsv(
-        ['Organisation', 'Type', 'Status', 'Users', 'Contact', 'User e-mails', 'Created', 'Group id'],
+        ['Organisation', 'Type', 'Status', 'Users', 'Contact', 'User e-mails', 'Created'],
         rows.map((r) => [
           r.name,
           typeLabel(r.type),
@@ -77,11 +107,10 @@ export function OrganisationList({
           r.contact,
           r.emails.join(' '),
           r.createdAt ? r.createdAt.slice(0, 10) : '',
-          r.groupId,
         ]),
       ),
     );
-  const filtered = Boolean(status || search.trim());
+  const filtered = Boolean(status || state.q);
   return (
     <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, alignItems: { md: 'center' }, mb: 1.5 }}>
@@ -96,6 +125,7 @@ export function OrganisationList({
             color={status === null ? 'primary' : 'default'}
             variant={status === null ? 'filled' : 'outlined'}
             onClick={() => setStatus(null)}
+            aria-pressed={status === null}
           />
           {STATUSES.map((s) => (
             <Chip
@@ -104,6 +134,7 @@ export function OrganisationList({
               color={status === s ? 'primary' : 'default'}
               variant={status === s ? 'filled' : 'outlined'}
               onClick={() => setStatus(status === s ? null : s)}
+              aria-pressed={status === s}
             />
           ))}
         </Stack>
@@ -121,10 +152,16 @@ export function OrganisationList({
                 </InputAdornment>
               ),
             },
-            htmlInput: { 'aria-label': 'Search' },
+            htmlInput: { 'aria-label': 'Search', type: 'search' },
           }}
         />
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!rows.length}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={exportCsv}
+          disabled={!rows.length}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           Export CSV
         </Button>
       </Stack>
@@ -146,11 +183,26 @@ export function OrganisationList({
           columns={columns}
           getRowId={(r) => r.groupId}
           loading={q.isLoading}
-          initialState={{ pagination: { paginationModel: { pageSize: 25, page: 0 } } }}
-          pageSizeOptions={[10, 25, 50, 100]}
+          paginationModel={{ page: state.page, pageSize: state.pageSize }}
+          onPaginationModelChange={(m) =>
+            update((s) =>
+              m.pageSize !== s.pageSize ? changeList(s, { pageSize: m.pageSize }) : { ...s, page: m.page },
+            )
+          }
+          sortModel={sortModel}
+          onSortModelChange={(m) =>
+            update((s) =>
+              changeList(s, {
+                sort: m
+                  .filter((x) => x.sort)
+                  .map((x) => ({ field: x.field, direction: x.sort as 'asc' | 'desc' })),
+              }),
+            )
+          }
+          pageSizeOptions={[...PAGE_SIZES]}
           disableColumnFilter
           disableRowSelectionOnClick
-          onRowClick={(p) => onOpen(p.row)}
+          onRowClick={(p, e) => rowClick(p.row, e)}
           autoHeight
           sx={{
             border: 'none',

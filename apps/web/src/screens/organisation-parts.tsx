@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { notify } from '../app/errors.ts';
+import { notify } from '../shared/errors.ts';
 import { formatDate } from '../entity/format.ts';
 import {
   GRANTABLE_GROUPS,

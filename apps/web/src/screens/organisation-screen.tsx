@@ -19,8 +19,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { notify } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { notify } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { useAll } from '../entity/hooks.ts';
 import { titleOf } from '../entity/model-meta.ts';

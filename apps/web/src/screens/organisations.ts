@@ -36,7 +36,7 @@ export function organisationsOf(memberships: readonly Membership[]): Organisatio
     const contactEmail = str(first.group_contact_email) ?? str(owner.user_email);
     rows.push({
       groupId,
-      name: str(first.group_name) ?? groupId,
+      name: str(first.group_name) ?? 'Unnamed organisation',
       type: str(first.group_type),
       status: ordered.some((m) => m.group_status === 'Pending')
         ? 'Pending'

@@ -1,6 +1,6 @@
 import type { ModelName } from '@rf/domain/entity';
 import { useParams } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { Loading } from '../shared/status-screens.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { titleOf } from '../entity/model-meta.ts';
 import type { AreaKey } from '../layout/areas.ts';

@@ -12,16 +12,22 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { Loading } from '../shared/status-screens.tsx';
 import { SectionList } from '../entity/entity-detail.tsx';
 import { FileLink } from '../entity/field-view.tsx';
 import { formatDate, formatMoney, formatRate } from '../entity/format.ts';
+import { labelOfValue } from '../entity/value-labels.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
 import { PageHeader, StatusChip } from '../layout/page.tsx';
+import { FrozenAwareEdit } from './frozen-edit.tsx';
+import { answersDocuments, DocumentsAskedFor } from './request-documents.tsx';
 import { StatusActions } from './status-actions.tsx';
-import { StatusHistory } from './status-history.tsx';
+import { LatestReason, StatusHistory } from './status-history.tsx';
+
+/** What a request's "Edit details" offers: the sections of the request form. */
+const EDITED_SECTIONS = ['Invoice', 'Purchase order', 'Shipping and insurance'];
 
 const SERIES: Record<string, string> = {
   'SOFR(Daily)': 'SOFR',
@@ -67,6 +73,17 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 function Pricing({ r }: { r: ApiRecord }) {
+  if (!r.invoice_purchase_amount && !r.payout_date)
+    return (
+      <Typography color="text.secondary">
+        Priced when the request is approved, from the payout date set then, the line’s terms and the SOFR
+        fixing for that date.
+      </Typography>
+    );
+  return <PricedFigures r={r} />;
+}
+
+function PricedFigures({ r }: { r: ApiRecord }) {
   const c = r.invoice_currency as string;
   const series = SERIES[String(r.base_rate ?? '')];
   const payout = typeof r.payout_date === 'string' ? r.payout_date.slice(0, 10) : '';
@@ -86,7 +103,7 @@ function Pricing({ r }: { r: ApiRecord }) {
         <Row label="Advance rate" value={formatRate(r.advance_rate)} />
         <Row
           label="Base rate"
-          value={`${String(r.base_rate ?? '—')} ${r.base_rate_amount ? formatRate(r.base_rate_amount) : ''}${fix ? ` (fixing ${formatDate(fix.date)})` : ''}`}
+          value={`${r.base_rate ? labelOfValue('Request', 'base_rate', r.base_rate) : '—'} ${r.base_rate_amount ? formatRate(r.base_rate_amount) : ''}${fix ? ` (fixing ${formatDate(fix.date)})` : ''}`}
         />
         <Row label="Spread" value={formatRate(r.discount_fee_rate)} />
         {r.discount_fee_rate_adjusted !== null && r.discount_fee_rate_adjusted !== undefined && (
@@ -174,7 +191,12 @@ const DOCS: readonly [string, string, string | null][] = [
   ['RAA offer notice', 'raa_offer_notice_attachment', 'raa_offer_notice_e_signatureId'],
 ];
 
-/** Every area's `request/{id}`: header with the viewer's status moves, pricing, documents with signature progress, payments, bookkeeping, history. */
+/**
+ * Every area's `request/{id}`: header with the viewer's operations, the reason of its state, the
+ * documents asked for (with their upload and "Resubmit" for the supplier), "Edit details" for what
+ * the state leaves editable, pricing, documents with signature progress, payments, bookkeeping,
+ * history.
+ */
 export function RequestDetailScreen({ area }: { area: AreaKey }) {
   const { id } = useParams();
   const q = useRecord('Request', id);
@@ -195,16 +217,40 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
     if (typeof v !== 'string' || !v) return '—';
     const to =
       area === 'admin' ? `${base}/transaction/${v}` : area === 'investor' ? `${base}/transaction/${v}` : null;
-    return to ? <RouterLink to={to}>Open transaction</RouterLink> : v.slice(0, 8);
+    return to ? <RouterLink to={to}>Open transaction</RouterLink> : 'Recorded';
   };
+  const status = (r.request_status as string | null) ?? null;
+  const askedFor = status === 'Documents Pending';
   return (
     <>
       <PageHeader
         title={`Invoice ${String(r.invoice_number ?? '')}`}
         status={r.request_status as string}
         crumbs={[{ label: 'Requests', to: `${base}/requests` }, { label: String(r.invoice_number ?? r.id) }]}
-        actions={<StatusActions model="Request" record={r} />}
+        actions={
+          <StatusActions
+            model="Request"
+            record={r}
+            only={askedFor ? (m) => !answersDocuments(m) : undefined}
+          />
+        }
       />
+      <LatestReason model="Request" id={r.id} field="request_status" status={status} label="Reason" />
+      {r.possible_duplicate_of ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Flagged as a possible duplicate of another supplier’s request for the same invoice number and amount
+          from the same buyer; an administrator checks it before approval.
+        </Alert>
+      ) : null}
+      {askedFor && <DocumentsAskedFor request={r} />}
+      <Stack direction="row" sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+        <FrozenAwareEdit
+          model="Request"
+          record={r}
+          sections={EDITED_SECTIONS}
+          intro="The invoice’s amount, currency, dates, number and line are fixed once the request is submitted; its description and documents can still be completed."
+        />
+      </Stack>
       <Paper sx={{ p: 2, mb: 2 }}>
         <Grid container spacing={2}>
           {[
@@ -259,7 +305,7 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
                       <TableCell sx={{ pl: 0 }}>{label}</TableCell>
                       <TableCell>
                         {typeof r[file] === 'string' && r[file] ? (
-                          <FileLink fileKey={r[file] as string} label="Download" />
+                          <FileLink fileKey={r[file] as string} />
                         ) : (
                           <Typography component="span" color="text.disabled">
                             Missing
@@ -307,7 +353,7 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
           </Stack>
         </Grid>
       </Grid>
-      <StatusHistory model="Request" id={r.id} />
+      <StatusHistory model="Request" id={r.id} record={r} />
       <SectionList model="Request" record={r} hideEmptySections />
     </>
   );

@@ -153,4 +153,8 @@ export function NotApproved({ buyer }: { buyer: ApiRecord }) {
   );
 }
 
-/** `requestoptions/{id}` and admin `newrequestoptions/{id}/{buyId}/{supId}`: single invoice or e-signed batch. */
+/**
+ * `requestoptions/{id}` and admin `newrequestoptions/{id}/{buyId}/{supId}`: a single invoice, or a
+ * batch of invoices sharing one IPU and one offer notice, whose signed copies the supplier uploads
+ * (the platform has no built-in e-signing yet).
+ */

@@ -1,11 +1,12 @@
-import { Alert, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { Alert, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { notify } from '../app/errors.ts';
-import { Loading } from '../app/status-screens.tsx';
+import { notify } from '../shared/errors.ts';
+import { Loading } from '../shared/status-screens.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { type AreaKey } from '../layout/areas.ts';
 import { PageHeader } from '../layout/page.tsx';
+import { IndicativePricePanel, useWatchedInputs } from './indicative-price.tsx';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
 import {
@@ -41,8 +42,8 @@ export function RequestOptionsScreen({ area }: { area: AreaKey }) {
       to: single,
     },
     {
-      title: 'Several invoices (e-signed batch)',
-      text: 'Submit up to 50 invoices to this buyer at once, signed with one IPU and one offer notice.',
+      title: 'Several invoices (one batch)',
+      text: 'Submit up to 50 invoices to this buyer at once. The batch shares one IPU and one offer notice: you sign them outside the platform and upload the signed copies.',
       to: multi,
     },
   ];
@@ -85,12 +86,17 @@ export function RequestOptionsScreen({ area }: { area: AreaKey }) {
   );
 }
 
+/** The fields the indicative price is computed from. */
+const PRICED = ['invoice_amount', 'invoice_due_date'] as const;
+
 /** Supplier `newrequest/{id}` and admin `newrequest/{id}/{buyId}/{supId}`: one invoice. */
 export function NewRequestScreen({ area }: { area: AreaKey }) {
   const { buyerId, groupId, base } = useFlowParams(area);
   const navigate = useNavigate();
   const { buyer, use, loading } = useLine(buyerId);
   const supplier = useRecord('Supplier', buyer.data?.supplierId as string | undefined);
+  // The indicative price follows the amount and due date as they are typed.
+  const priced = useWatchedInputs(PRICED);
   if (loading || supplier.isLoading) return <Loading />;
   if (!buyer.data)
     return <Alert severity="error">{buyer.error?.message ?? 'This buyer line does not exist.'}</Alert>;
@@ -114,20 +120,28 @@ export function NewRequestScreen({ area }: { area: AreaKey }) {
       <NotApproved buyer={b} />
       <LineSummary buyer={b} use={use} />
       <LimitWarning buyer={b} free={use?.free ?? null} />
-      <EntityForm
-        model="Request"
-        fixed={fixed}
-        defaults={{ invoice_currency: b.buyer_currency }}
-        sections={['Invoice', 'Purchase order', 'Shipping and insurance']}
-        omit={['invoice_purchase_amount', 'invoice_purchase_duration']}
-        hideRefs
-        submitLabel="Submit request"
-        onCancel={() => navigate(-1)}
-        onSaved={(r) => {
-          notify('Your request was submitted for review.');
-          navigate(done.replace(':id', r.id));
-        }}
-      />
+      <Box onChange={priced.onChange}>
+        <EntityForm
+          model="Request"
+          fixed={fixed}
+          defaults={{ invoice_currency: b.buyer_currency }}
+          sections={['Invoice', 'Purchase order', 'Shipping and insurance']}
+          omit={['invoice_purchase_amount', 'invoice_purchase_duration']}
+          hideRefs
+          submitLabel="Submit request"
+          onCancel={() => navigate(-1)}
+          onSaved={(r) => {
+            notify('Your request was submitted for review.');
+            navigate(done.replace(':id', r.id));
+          }}
+        />
+        <IndicativePricePanel
+          buyerId={b.id}
+          amount={priced.values.invoice_amount}
+          due={priced.values.invoice_due_date}
+          sticky
+        />
+      </Box>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
-import { useNavigate, useParams } from 'react-router';
-import { Loading } from '../app/status-screens.tsx';
+import { useParams } from 'react-router';
+import { Loading } from '../shared/status-screens.tsx';
 import { EntityList } from '../entity/entity-list.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { AREAS, type AreaKey } from '../layout/areas.ts';
@@ -9,7 +9,6 @@ import { PageHeader } from '../layout/page.tsx';
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
 
 export function PickSupplierScreen({ area, purpose }: { area: AreaKey; purpose: 'request' | 'buyer' }) {
-  const navigate = useNavigate();
   const base = AREAS[area].base;
   return (
     <>
@@ -30,12 +29,10 @@ export function PickSupplierScreen({ area, purpose }: { area: AreaKey; purpose: 
       />
       <EntityList
         model="Supplier"
-        onOpen={(s) =>
-          navigate(
-            purpose === 'request'
-              ? `${base}/newrequestlist/${s.id}`
-              : `${base}/newbuyer/${s.id}/${String(s.userId ?? '-')}/${String(s.identityId ?? s.userId ?? '-')}`,
-          )
+        rowTo={(s) =>
+          purpose === 'request'
+            ? `${base}/newrequestlist/${s.id}`
+            : `${base}/newbuyer/${s.id}/${String(s.userId ?? '-')}/${String(s.identityId ?? s.userId ?? '-')}`
         }
       />
     </>
@@ -45,7 +42,6 @@ export function PickSupplierScreen({ area, purpose }: { area: AreaKey; purpose: 
 /** Admin `newrequestlist/{supId}`: the supplier's buyer lines; approved ones lead to the request options. */
 export function PickBuyerLineScreen({ area }: { area: AreaKey }) {
   const { supId } = useParams();
-  const navigate = useNavigate();
   const base = AREAS[area].base;
   const supplier = useRecord('Supplier', supId);
   if (supplier.isLoading) return <Loading />;
@@ -66,10 +62,8 @@ export function PickBuyerLineScreen({ area }: { area: AreaKey }) {
       <EntityList
         model="Buyer"
         filter={{ supplierId: { eq: supId } }}
-        onOpen={(b) =>
-          navigate(
-            `${base}/newrequestoptions/${String(b.userId ?? s?.userId ?? '-')}/${b.id}/${String(supId)}`,
-          )
+        rowTo={(b) =>
+          `${base}/newrequestoptions/${String(b.userId ?? s?.userId ?? '-')}/${b.id}/${String(supId)}`
         }
       />
     </>

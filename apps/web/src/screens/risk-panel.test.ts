@@ -12,7 +12,9 @@ describe('criterionValue', () => {
     expect(criterionValue({ field: 'inventory_cost_of_goods_sold_ratio_risk', value: '14.7539' })).toBe(
       '14.7539 %',
     );
-    expect(criterionValue({ field: 'financials_status_risk', value: 'audited-big4' })).toBe('audited-big4');
+    expect(criterionValue({ field: 'financials_status_risk', value: 'audited-big4' })).toBe(
+      'Audited by a Big Four firm',
+    );
     expect(criterionValue({ field: 'current_ratio_risk', value: null })).toBe('—');
   });
 

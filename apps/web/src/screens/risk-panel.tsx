@@ -29,6 +29,7 @@ import { entity } from '../entity/queries.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { StatusChip } from '../layout/page.tsx';
+import { labelOfValue } from '../entity/value-labels.ts';
 
 const GRADE_COLOURS: Record<Grade, { bg: string; fg: string }> = {
   A: { bg: '#d9f2e1', fg: '#1d6b37' },
@@ -253,7 +254,7 @@ export function RiskAssessmentView({
 function statementLine(fin: ApiRecord | null | undefined): string {
   if (!fin) return 'No approved financial statement: the statement criteria have no figures.';
   const period = reportingPeriodOf(fin);
-  return `Statement ${period ?? 'without a reporting period'}${fin.financials_status ? ` (${String(fin.financials_status)})` : ''}; assessed ${formatDate(todayIso())}.`;
+  return `Statement ${period ?? 'without a reporting period'}${fin.financials_status ? ` (${labelOfValue('Financials', 'financials_status', fin.financials_status)})` : ''}; assessed ${formatDate(todayIso())}.`;
 }
 
 /** The panel of a buyer's detail screen: the buyer with its statements (the latest usable one is assessed). */

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { notify, toError } from '../app/errors.ts';
+import { notify, toError } from '../shared/errors.ts';
 import { authApi } from '../auth/auth-api.ts';
 import { passwordStrength } from '../auth/password-strength.ts';
 import { getAccessToken } from '../auth/session.ts';
 import { useUser } from '../auth/user-context.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { PageHeader } from '../layout/page.tsx';
+import type { Role } from '@rf/domain/roles';
 
 function ChangePassword() {
   const [oldPassword, setOld] = useState('');
@@ -92,6 +93,15 @@ function ChangePassword() {
   );
 }
 
+/** How a role is named to people. */
+const ROLE_LABELS: Record<Role, string> = {
+  Admin: 'Administrator',
+  Investor: 'Investor',
+  Spv: 'SPV',
+  Broker: 'Broker',
+  Supplier: 'Supplier',
+};
+
 /** Every area's `settings`: who is signed in, for which organisation, and the password. */
 export function SettingsScreen() {
   const user = useUser();
@@ -101,9 +111,8 @@ export function SettingsScreen() {
     ['Name', user.name],
     ['E-mail', user.email],
     ['Phone', phone],
-    ['Role', user.role],
+    ['Role', user.role ? ROLE_LABELS[user.role] : null],
     ['Organisation', user.organisationName],
-    ['Organisation id', user.groupId],
   ];
   return (
     <>

@@ -1,4 +1,6 @@
+import type { InputField } from '@rf/domain/lifecycle/types';
 import { adjustedDiscountFeeRate } from '@rf/domain/pricing';
+import type { FieldName } from '@rf/domain/registry';
 import { toDecimal } from '@rf/domain/money';
 import { Alert, Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,7 +8,17 @@ import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 
-/** What the Settle move sends, or why it cannot be sent yet. */
+/** The input fields the picker asks for itself: the paying transaction and the payback date. */
+export const PAYBACK_INPUTS: readonly FieldName<'Request'>[] = ['transactionId_payback', 'payback_date'];
+
+/**
+ * Whether an operation asks for the transaction that paid a request back: its dialog then offers
+ * this picker (the matching collection payments) instead of a bare reference field.
+ */
+export const asksForPayback = (inputs: readonly InputField[]): boolean =>
+  inputs.some((i) => i.field.name === 'transactionId_payback');
+
+/** What the picker sends (the paying transaction, the payback date), or why it cannot be sent yet. */
 export interface SettleInput {
   readonly values: Readonly<Record<string, unknown>> | null;
   readonly error: string | null;
@@ -95,9 +107,10 @@ export interface SettleFieldsProps {
 }
 
 /**
- * The Settle move's questions: which collection transaction paid the request, and the payback
- * date (the transaction's date unless the admin gives the value date), with the adjusted
- * discount fee rate it results in (business-rules §3, the domain's adjustedDiscountFeeRate).
+ * The payback questions of an operation that asks for them (settling): which collection
+ * transaction paid the request, and the payback date (the transaction's date unless the admin
+ * gives the value date), with the adjusted discount fee rate it results in (business-rules §3,
+ * the domain's adjustedDiscountFeeRate).
  */
 export function SettleFields({ record, disabled, touched, onInput }: SettleFieldsProps) {
   const { options, loading, error, noAccount } = useCandidates(record);

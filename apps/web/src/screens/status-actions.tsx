@@ -1,7 +1,7 @@
 import type { ModelName } from '@rf/domain/entity';
 import { Box, Button, Tooltip } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { loadChunk } from '../app/lazy-screen.ts';
+import { loadChunk } from '../shared/lazy-screen.ts';
 import { useUser } from '../auth/user-context.tsx';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { movesFor, type StatusMove } from './status-moves.ts';
@@ -10,7 +10,7 @@ const dialogChunk = () => import('./status-dialog.tsx');
 /** The dialogs load when a move is first offered, never with the login page. */
 const StatusMoveDialog = lazy(() => loadChunk(dialogChunk).then((m) => ({ default: m.StatusMoveDialog })));
 
-const keyOf = (m: StatusMove) => `${m.field}:${m.to}:${m.action}`;
+const keyOf = (m: StatusMove) => `${m.field}:${m.name}`;
 
 export interface StatusActionsProps {
   readonly model: ModelName;
@@ -19,20 +19,32 @@ export interface StatusActionsProps {
   readonly records?: readonly ApiRecord[];
   /** Only these status fields (Bookkeeping has two). */
   readonly fields?: readonly string[];
-  /** Why a move cannot be made yet (e.g. an incomplete onboarding checklist), or null. */
+  /** Only the operations this keeps (a panel offering the ones it is about). */
+  readonly only?: ((move: StatusMove) => boolean) | undefined;
+  /** Why an operation cannot be run yet (e.g. an incomplete onboarding checklist), or null. */
   readonly blocked?: (move: StatusMove) => string | null;
   readonly onDone?: (record: ApiRecord) => void;
   readonly size?: 'small' | 'medium';
 }
 
 /**
- * Buttons for the status moves the signed-in role may make on a record (exactly the machine's
- * available transitions, business-rules §2); each opens its confirmation and calls `changeStatus`.
+ * Buttons for the declared operations the signed-in role may run on a record from its state (the
+ * lifecycle declarations: status moves and actions such as "Change limit"); each opens its dialog,
+ * which runs the operation's own mutation.
  */
-export function StatusActions({ model, record, records, fields, blocked, onDone, size }: StatusActionsProps) {
+export function StatusActions({
+  model,
+  record,
+  records,
+  fields,
+  only,
+  blocked,
+  onDone,
+  size,
+}: StatusActionsProps) {
   const { role } = useUser();
   const [active, setActive] = useState<StatusMove | null>(null);
-  const moves = movesFor(model, record, role, fields);
+  const moves = movesFor(model, record, role, fields).filter((m) => !only || only(m));
   // The open move follows the record when it is reloaded (e.g. after a conflict).
   const open = active ? (moves.find((m) => keyOf(m) === keyOf(active)) ?? active) : null;
   if (!moves.length && !open) return null;
@@ -60,7 +72,7 @@ export function StatusActions({ model, record, records, fields, blocked, onDone,
               setActive(m);
             }}
           >
-            {m.action}
+            {m.label}
           </Button>
         );
         return reason ? (

@@ -7,82 +7,90 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  InputAdornment,
   LinearProgress,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { notify, toError } from '../app/errors.ts';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { notify, toError } from '../shared/errors.ts';
+import { ChoiceGroupInput, isChoiceGroup } from '../entity/choice-group-input.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
-import { formatMoney, formatRate, todayIso } from '../entity/format.ts';
+import { INPUTS } from '../entity/field-inputs.tsx';
+import { todayIso } from '../entity/format.ts';
 import { humanise } from '../entity/form-values.ts';
 import { GraphQLError, type ApiRecord } from '../entity/graphql-client.ts';
 import { titleOf } from '../entity/model-meta.ts';
 import { PepBadge } from '../entity/pep.tsx';
 import { entity } from '../entity/queries.ts';
-import { useChangeStatus } from '../entity/status-api.ts';
+import { useRunOperation } from '../entity/status-api.ts';
 import { StatusChip } from '../layout/page.tsx';
-import { approvedLimitError } from './lines.ts';
-import { SETTLE_PICK, SettleFields, type SettleInput } from './settle-fields.tsx';
-import { checkMoveInput, cleanNumber, type StatusMove } from './status-moves.ts';
+import {
+  asksForPayback,
+  PAYBACK_INPUTS,
+  SETTLE_PICK,
+  SettleFields,
+  type SettleInput,
+} from './settle-fields.tsx';
+import {
+  checkMoveInput,
+  initialValues,
+  inputFieldOf,
+  operationValues,
+  type StatusMove,
+} from './status-moves.ts';
 
 /** The server's message, with field names put as the screen labels them. */
 function messageOf(err: unknown, move: StatusMove): string {
-  const message = toError(err).message;
-  return humanise(message, entity(move.model).allFields);
+  return humanise(toError(err).message, entity(move.model).allFields);
 }
 
 export interface StatusMoveDialogProps {
   readonly move: StatusMove;
-  /** The records to move (one, or every user of an organisation); the first is shown. */
+  /** The records to run it on (one, or every user of an organisation); the first is shown. */
   readonly records: readonly ApiRecord[];
   readonly onClose: () => void;
   readonly onDone?: ((record: ApiRecord) => void) | undefined;
 }
 
 /**
- * The confirmation of a status move (ui-guide "Feedback"): what it does, what it asks (reason,
- * approved limit and spread, payout date, the paying collection transaction, or the fields saved
- * first), progress while it is sent,
- * the server's message when it is refused, and a snackbar when it is done.
+ * The dialog of a declared operation (ui-guide "Feedback"), all from its declaration: its label,
+ * what it does, the fields it asks for (with the form's own inputs; the paying transaction with
+ * its picker), a reason (required when the declaration says so), the confirming button; progress
+ * while it is sent, the server's message when it is refused, a snackbar when it is done. An
+ * operation that checks fields of the record (submitting a line's terms) first saves them through
+ * the record's form.
  */
 export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveDialogProps) {
   const record = records[0] as ApiRecord;
-  const change = useChangeStatus();
+  const run = useRunOperation();
   const client = useQueryClient();
-  const [comment, setComment] = useState('');
-  const [limit, setLimit] = useState(String(record.buyer_loan_request_amount ?? ''));
-  const [spread, setSpread] = useState(String(record.buyer_loan_discount_fee ?? ''));
-  const [payoutDate, setPayoutDate] = useState(todayIso());
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    initialValues(move, record, todayIso()),
+  );
+  const [reason, setReason] = useState('');
+  const payback = asksForPayback(move.inputs);
   const [settle, setSettle] = useState<SettleInput>({ values: null, error: SETTLE_PICK });
   const onSettleInput = useCallback((input: SettleInput) => setSettle(input), []);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const currency = (record.buyer_currency ?? record.invoice_currency) as string | undefined;
-  const errors = checkMoveInput(move, { comment, limit, spread, payoutDate });
-  if (move.kind === 'approveLine') {
-    // Positive, in the currency's minor unit, at most the requested amount (lines.ts explains why).
-    const limitError = approvedLimitError(limit, record.buyer_loan_request_amount, currency);
-    if (limitError) errors.limit = limitError;
-    else delete errors.limit;
-  }
-  if (move.kind === 'settleRequest' && settle.error) errors.settle = settle.error;
-  const invalid = Object.keys(errors).length > 0;
 
-  const values = (): Record<string, unknown> | null => {
-    if (move.kind === 'approveLine') {
-      const s = cleanNumber(spread);
-      return { buyer_loan_approved_amount: cleanNumber(limit), ...(s ? { buyer_loan_discount_fee: s } : {}) };
-    }
-    if (move.kind === 'approveRequest' && payoutDate) return { payout_date: payoutDate };
-    if (move.kind === 'settleRequest') return settle.values;
-    return null;
-  };
+  // The fields this dialog renders itself; the payback picker asks for its own.
+  const own = useMemo(
+    () => ({
+      ...move,
+      inputs: payback
+        ? move.inputs.filter((i) => !(PAYBACK_INPUTS as readonly string[]).includes(i.field.name))
+        : move.inputs,
+    }),
+    [move, payback],
+  );
+  const errors = checkMoveInput(own, values, reason, record);
+  if (payback && settle.error) errors.settle = settle.error;
+  const invalid = Object.keys(errors).length > 0;
 
   const send = async (version?: number) => {
     if (inFlight.current) return;
@@ -91,22 +99,21 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
     inFlight.current = true;
     setBusy(true);
     setError(null);
+    const input = { ...operationValues(own, values), ...(payback ? (settle.values ?? {}) : {}) };
     let last: ApiRecord | null = null;
     try {
       for (const [i, r] of records.entries()) {
-        last = await change.mutateAsync({
+        last = await run.mutateAsync({
+          name: move.name,
           model: move.model,
           id: r.id,
-          ...(move.many ? { field: move.field } : {}),
-          to: move.to,
-          comment,
-          values: values(),
+          reason,
+          values: input,
           _version: i === 0 && version !== undefined ? version : r._version,
         });
       }
-      notify(
-        `${move.action}: done. The ${records.length > 1 ? `${records.length} users are` : 'status is'} now ${move.to}.`,
-      );
+      const many = records.length > 1 ? `${records.length} users are` : 'status is';
+      notify(move.to ? `${move.label}: done. The ${many} now ${move.to}.` : `${move.label}: done.`);
       onClose();
       if (last) onDone?.(last);
     } catch (err) {
@@ -133,10 +140,14 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
 
   const intro = (
     <>
-      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mb: 1.5 }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
         <StatusChip status={move.fromState} />
-        <Typography aria-hidden>→</Typography>
-        <StatusChip status={move.to} />
+        {move.to && (
+          <>
+            <Typography aria-hidden>→</Typography>
+            <StatusChip status={move.to} />
+          </>
+        )}
         <PepBadge model={move.model} record={record} />
         {records.length > 1 && (
           <Typography variant="body2" color="text.secondary">
@@ -158,34 +169,57 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
     </>
   );
 
-  const commentField = (
+  const reasonField = (
     <TextField
       id="status-comment"
-      label={move.commentRequired ? 'Reason' : 'Comment (optional)'}
-      value={comment}
-      onChange={(e) => setComment(e.target.value)}
-      required={move.commentRequired}
-      error={touched && Boolean(errors.comment)}
+      label={move.reasonRequired ? 'Reason' : 'Comment (optional)'}
+      value={reason}
+      onChange={(e) => setReason(e.target.value)}
+      required={move.reasonRequired}
+      error={touched && Boolean(errors.reason)}
       helperText={
-        touched && errors.comment
-          ? errors.comment
-          : move.commentRequired
+        touched && errors.reason
+          ? errors.reason
+          : move.reasonRequired
             ? 'Shown in the history to everyone who sees this record'
             : 'Shown in the history'
       }
       multiline
-      minRows={move.commentRequired ? 3 : 2}
+      minRows={move.reasonRequired ? 3 : 2}
       disabled={busy}
-      autoFocus={move.kind === 'reason'}
+      autoFocus={move.reasonRequired && own.inputs.length === 0 && !payback}
       fullWidth
     />
   );
 
+  const inputs = own.inputs.map((input) => {
+    const { field, hint } = inputFieldOf(move, input, record);
+    const shown = { ...field, help: hint ?? field.help };
+    const props = {
+      field: shown,
+      model: move.model,
+      name: field.name,
+      value: values[field.name],
+      onChange: (v: unknown) => setValues((s) => ({ ...s, [field.name]: v })),
+      onBlur: () => undefined,
+      error: touched ? errors[field.name] : undefined,
+      required: input.required,
+      disabled: busy,
+    };
+    if (isChoiceGroup(props)) return <ChoiceGroupInput key={field.name} {...props} />;
+    const Input = INPUTS[field.type];
+    return (
+      <Box key={field.name} sx={{ '& .MuiFormControl-root': { width: '100%' } }}>
+        <Input {...props} />
+      </Box>
+    );
+  });
+
   const name =
     move.model === 'Request' ? `invoice ${String(record.invoice_number ?? '')}` : titleOf(move.model, record);
-  const title = `${move.action}: ${name}`;
+  const title = `${move.label}: ${name}`;
 
-  if (move.kind === 'form') {
+  if (move.prepare) {
     return (
       <Dialog
         open
@@ -198,15 +232,18 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
         <DialogTitle id="status-move-title">{title}</DialogTitle>
         <DialogContent>
           {intro}
-          <Box sx={{ mb: 2 }}>{commentField}</Box>
-          {/* Disabled as a whole while the move is sent, against a second submission. */}
+          <Stack spacing={2} sx={{ mb: 2 }}>
+            {inputs}
+            {reasonField}
+          </Stack>
+          {/* Disabled as a whole while the operation is sent, against a second submission. */}
           <Box component="fieldset" disabled={busy} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
             <EntityForm
               model={move.model}
               record={record}
-              only={move.fields}
-              require={move.required}
-              submitLabel={busy ? `${move.action}…` : move.action}
+              only={move.prepare.fields}
+              require={move.prepare.required}
+              submitLabel={busy ? `${move.confirm}…` : move.confirm}
               onCancel={onClose}
               onSaved={(saved) => void send(saved._version)}
             />
@@ -230,71 +267,11 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
         <DialogContent>
           {intro}
           <Stack spacing={2} sx={{ pt: 0.5 }}>
-            {move.kind === 'approveLine' && (
-              <>
-                <TextField
-                  id="approved-limit"
-                  label="Approved limit"
-                  value={limit}
-                  onChange={(e) => setLimit(e.target.value)}
-                  required
-                  disabled={busy}
-                  autoFocus
-                  error={touched && Boolean(errors.limit)}
-                  helperText={
-                    touched && errors.limit
-                      ? errors.limit
-                      : record.buyer_loan_request_amount
-                        ? `Requested ${formatMoney(record.buyer_loan_request_amount, currency)}: approve that or less`
-                        : 'No requested amount on the line'
-                  }
-                  slotProps={{
-                    htmlInput: { inputMode: 'decimal' },
-                    input: currency
-                      ? { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> }
-                      : {},
-                  }}
-                />
-                <TextField
-                  id="approved-spread"
-                  label="Spread (% p.a.)"
-                  value={spread}
-                  onChange={(e) => setSpread(e.target.value)}
-                  disabled={busy}
-                  error={touched && Boolean(errors.spread)}
-                  helperText={
-                    touched && errors.spread
-                      ? errors.spread
-                      : `Proposed ${formatRate(record.buyer_loan_discount_fee) || '—'} over ${String(record.buyer_loan_rate ?? 'the base rate')}`
-                  }
-                  slotProps={{
-                    htmlInput: { inputMode: 'decimal' },
-                    input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-                  }}
-                />
-              </>
-            )}
-            {move.kind === 'settleRequest' && (
+            {payback && (
               <SettleFields record={record} disabled={busy} touched={touched} onInput={onSettleInput} />
             )}
-            {move.kind === 'approveRequest' && (
-              <TextField
-                id="payout-date"
-                label="Payout date"
-                type="date"
-                value={payoutDate}
-                onChange={(e) => setPayoutDate(e.target.value)}
-                disabled={busy}
-                error={touched && Boolean(errors.payoutDate)}
-                helperText={
-                  touched && errors.payoutDate
-                    ? errors.payoutDate
-                    : 'The day the advance is paid out; leave empty for today. The SOFR fixing 2 to 10 days before it prices the request.'
-                }
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            )}
-            {commentField}
+            {inputs}
+            {reasonField}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -308,7 +285,7 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
             disabled={busy || (touched && invalid)}
             startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {busy ? `${move.action}…` : move.action}
+            {busy ? `${move.confirm}…` : move.confirm}
           </Button>
         </DialogActions>
       </Box>

@@ -1,5 +1,6 @@
 import type { ModelName } from '@rf/domain/entity';
 import { Box, Paper, Stack, Typography } from '@mui/material';
+import { TEXTS } from '../entity/field-view.tsx';
 import { formatDateTime } from '../entity/format.ts';
 import { entity } from '../entity/queries.ts';
 import { useStatusHistory, type StatusHistoryEntry } from '../entity/status-api.ts';
@@ -14,14 +15,37 @@ export function actorOf(e: Pick<StatusHistoryEntry, 'actorName' | 'actorRole'>):
   return e.actorName ? `${e.actorName} (${role})` : role;
 }
 
+/**
+ * The fields an action changed, as the screen shows them: "Approved limit: USD 500,000.00 →
+ * USD 400,000.00"; fields the viewer's registry does not know are left out.
+ */
+export function changedFields(
+  model: ModelName,
+  entry: Pick<StatusHistoryEntry, 'changes'>,
+  record?: Readonly<Record<string, unknown>> | null,
+): { label: string; before: string; after: string }[] {
+  const e = entity(model);
+  return Object.entries(entry.changes ?? {}).flatMap(([name, pair]) => {
+    const f = e.fieldsByName.get(name);
+    if (!f || !Array.isArray(pair)) return [];
+    const [before, after] = pair as readonly [unknown, unknown];
+    const text = (v: unknown) =>
+      v === null || v === undefined || v === ''
+        ? '—'
+        : TEXTS[f.type](v, f, { model, record: { ...(record ?? {}), [name]: v } }) || '—';
+    return [{ label: f.label, before: text(before), after: text(after) }];
+  });
+}
+
 /** Newest first, so the latest decision and its reason lead. */
 export function newestFirst(entries: readonly StatusHistoryEntry[]): StatusHistoryEntry[] {
   return [...entries].sort((a, b) => b.changedAt.localeCompare(a.changedAt));
 }
 
 /**
- * The detail screen's history panel (ui-guide "Detail screen"): every status change of the
- * record with who made it, when, and the comment.
+ * The detail screen's history panel (ui-guide "Detail screen"): every operation on the record
+ * (status moves and actions) named by its declaration, with who ran it, when, the reason, and for
+ * an action the fields it changed.
  */
 export function StatusHistory({
   model,
@@ -77,10 +101,15 @@ export function StatusHistory({
                         {labelOf(e.field)}
                       </Typography>
                     )}
-                    {e.from && <StatusChip status={e.from} />}
-                    {e.from && <Typography aria-label="to">→</Typography>}
-                    <StatusChip status={e.to} />
+                    {e.from && e.from !== e.to && <StatusChip status={e.from} />}
+                    {e.from && e.from !== e.to && <Typography aria-label="to">→</Typography>}
+                    {e.from !== e.to && <StatusChip status={e.to} />}
                   </Stack>
+                  {changedFields(model, e, record).map((c) => (
+                    <Typography key={c.label} variant="body2">
+                      {c.label}: {c.before} → {c.after}
+                    </Typography>
+                  ))}
                   <Typography variant="body2" color="text.secondary">
                     by {actorOf(e)}
                   </Typography>
@@ -118,7 +147,8 @@ export function LatestReason({
   label?: string;
 }) {
   const q = useStatusHistory(model, id);
-  const last = newestFirst((q.data ?? []).filter((e) => e.field === field))[0];
+  // Moves only: an action since (signed copies attached) keeps the state and its reason.
+  const last = newestFirst((q.data ?? []).filter((e) => e.field === field && e.from !== e.to))[0];
   if (!last || last.to !== status || !last.comment) return null;
   return (
     <>

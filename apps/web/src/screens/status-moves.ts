@@ -1,234 +1,282 @@
 import type { ModelName } from '@rf/domain/entity';
-import type { Role } from '@rf/domain/roles';
+import type { FieldDef } from '@rf/domain/fields';
+import { LINE_TERMS, REQUIRED_LINE_TERMS } from '@rf/domain/lifecycle/buyer-line';
 import {
-  availableTransitions,
-  machineOf,
-  type StatusMachine,
-  type Transition,
-} from '@rf/domain/status/machines';
+  isFinalState,
+  lifecycleOf,
+  operationOf,
+  operationsFor,
+  operationsFrom,
+  unmetGuards,
+  type DeclaredOperation,
+  type OperationName,
+} from '@rf/domain/lifecycle/lifecycles';
+import type { InputField } from '@rf/domain/lifecycle/types';
+import type { FieldName } from '@rf/domain/registry';
+import type { Role } from '@rf/domain/roles';
+import { fieldSchema } from '@rf/domain/validation';
+import { formatMoney, formatRate } from '../entity/format.ts';
+import { fromFormValues, humanise, toFormValues } from '../entity/form-values.ts';
 import { machineFieldsOf } from '../entity/model-meta.ts';
+import { approvedLimitError } from './lines.ts';
 
 export { isMachineField, machineFieldsOf } from '../entity/model-meta.ts';
 
-/**
- * What a move asks before it is sent:
- * - `confirm`: a confirmation with an optional comment;
- * - `reason`: a required reason (the transition has `commentRequired`);
- * - `approveLine`: the approved limit and the spread (Buyer → Approved);
- * - `approveRequest`: the payout date (Request → Approved);
- * - `settleRequest`: the collection transaction that paid it and the payback date (Request → Settled);
- * - `form`: record fields saved first through the ordinary update (terms of a line, third-party invoice of a booking).
- */
-export type MoveKind = 'confirm' | 'reason' | 'approveLine' | 'approveRequest' | 'settleRequest' | 'form';
+type Row = Readonly<Record<string, unknown>>;
 
-export interface StatusMove {
-  readonly model: ModelName;
-  readonly field: string;
-  /** Whether the model has more than one status field (the field is sent then). */
-  readonly many: boolean;
-  readonly from: string | null;
-  /** The state the machine takes the record to be in (its initial state when the field is empty). */
-  readonly fromState: string;
-  readonly to: string;
-  /** The button and dialog label, from the machine. */
-  readonly action: string;
-  readonly kind: MoveKind;
-  readonly commentRequired: boolean;
-  /** Fields of a `form` move, and those of them it requires. */
+/**
+ * Fields saved through the record's ordinary update before the operation runs, because the
+ * operation checks them on the record rather than asking for them: a line's terms are proposed
+ * and then submitted (`submitLineTerms` refuses a line whose required terms are missing).
+ */
+export interface PrepareForm {
   readonly fields: readonly string[];
   readonly required: readonly string[];
-  readonly tone: 'success' | 'error' | 'primary';
-  /** What the move does, shown in its dialog. */
+}
+
+const PREPARE: Partial<Record<OperationName, PrepareForm>> = {
+  submitLineTerms: {
+    fields: [...new Set<string>([...Object.keys(REQUIRED_LINE_TERMS), ...LINE_TERMS])],
+    required: Object.keys(REQUIRED_LINE_TERMS),
+  },
+};
+
+/** One declared operation (a status move or an action) the signed-in role may run on a record. */
+export interface StatusMove {
+  readonly operation: DeclaredOperation;
+  readonly name: OperationName;
+  readonly model: ModelName;
+  readonly field: string;
+  /** Whether the model has more than one status field (the dialog names the one it moves). */
+  readonly many: boolean;
+  /** The stored state (null when the field is empty). */
+  readonly from: string | null;
+  /** The state the lifecycle takes the record to be in (its initial state when the field is empty). */
+  readonly fromState: string;
+  /** The state it moves to; null for an action that keeps the state. */
+  readonly to: string | null;
+  /** The button's words ("Approve line"). */
+  readonly label: string;
+  /** The same words, under the name screens used before the declarations (checks of `blocked`). */
+  readonly action: string;
   readonly explain: string;
+  readonly confirm: string;
+  readonly tone: 'success' | 'error' | 'primary';
+  readonly reasonRequired: boolean;
+  /** The fields the operation asks for, in its declaration's order. */
+  readonly inputs: readonly InputField[];
+  readonly prepare: PrepareForm | null;
   /** Nobody can move the record out of the new state (shown as "cannot be undone"). */
   readonly final: boolean;
 }
 
-const LABEL: Partial<Record<ModelName, string>> = {
-  Supplier: 'company',
-  Investor: 'investor',
-  Spv: 'SPV',
-  Broker: 'broker',
-  Director: 'director',
-  UBO: 'UBO',
-  Bank: 'bank account',
-  Financials: 'financial statements',
-  Buyer: 'line',
-  Request: 'request',
-  Bookkeeping: 'bookkeeping',
-  Usergroup: 'organisation',
+const stateOf = (record: Row, field: string): string | null => {
+  const raw = record[field];
+  return typeof raw === 'string' && raw ? raw : null;
 };
 
-/** Terms of a buyer line that the submitter (admin or the supplier's broker) proposes, funders included. */
-const LINE_TERMS = [
-  'buyer_loan_request_amount',
-  'investorId',
-  'spvId',
-  'buyer_loan_advance_rate',
-  'buyer_loan_rate',
-  'buyer_loan_discount_fee',
-  'buyer_loan_transaction_fee',
-  'buyer_loan_broker_fee',
-  'buyer_loan_spv_fee',
-];
-/** The terms a line cannot be submitted without (the server's list, status-effects.ts). */
-const LINE_TERMS_REQUIRED = [
-  'buyer_loan_request_amount',
-  'investorId',
-  'spvId',
-  'buyer_loan_advance_rate',
-  'buyer_loan_rate',
-  'buyer_loan_discount_fee',
-];
-const THIRD_PARTY_INVOICE = ['invoiceId_3party', 'invoiceurl_3party', 'invoicepdfurl_3party'];
-
-function explainOf(machine: StatusMachine, t: Transition, from: string): string {
-  const what = LABEL[machine.model] ?? 'record';
-  const key = `${machine.model}.${machine.field}:${t.to}`;
-  switch (key) {
-    case 'Buyer.buyer_status:Investor Offer Pending':
-      return 'Propose the terms of this line; the investor or SPV then approves or declines it.';
-    case 'Buyer.buyer_status:Approved':
-      return 'Set the approved limit; you may adjust the spread. The supplier can then request financing up to the limit.';
-    case 'Buyer.buyer_status:Declined':
-      return 'The line is declined and its approved amount set to 0.';
-    case 'Buyer.buyer_status:Under Review':
-      return 'The line goes back to review; its terms can be changed and submitted again.';
-    case 'Request.request_status:Documents Pending':
-      return 'The supplier is asked to complete the documents.';
-    case 'Request.request_status:Under Review':
-      return 'The documents are complete; the review continues.';
-    case 'Request.request_status:Approved':
-      return 'Approving fixes the payout date, prices the request from the SOFR fixing for that date and opens bookkeeping.';
-    case 'Request.request_status:Declined':
-      return 'Declining zeroes the fee and purchase amounts.';
-    case 'Request.request_status:Settled':
-      return 'Links the collection transaction that paid the invoice as the payback, sets the payback date and the adjusted discount fee rate, and frees the line’s limit.';
-    case 'Bookkeeping.bookkeeping_status_admin:Under Review':
-      return 'Books the platform-fee invoice and the broker-fee payable.';
-    case 'Bookkeeping.bookkeeping_status_admin:Approved':
-      return 'The platform bookings are approved.';
-    case 'Bookkeeping.bookkeeping_status_spv:Approved':
-      return 'Books the purchase and issues the RAA offer notice.';
-    case 'Usergroup.group_status:Active':
-      return from === 'Pending'
-        ? 'The organisation is approved and its users can work on the platform.'
-        : 'The organisation is enabled again.';
-    case 'Usergroup.group_status:Disabled':
-      return 'The organisation is disabled.';
+/**
+ * An action that asks nothing and whose guards already fail on the record is not offered (a
+ * request that is not flagged has no flag to clear). Guards are checked without the server's
+ * facts, so only an action without input is judged this way; everything else is left to the
+ * server, which checks every guard again.
+ */
+function pointless(op: DeclaredOperation, record: Row, role: Role, today: string): boolean {
+  if (op.to !== undefined || op.input?.length || !op.guards?.length) return false;
+  try {
+    return unmetGuards(op, { row: record, input: {}, facts: {}, today, role }).length > 0;
+  } catch {
+    return false;
   }
-  if (t.to === 'Approved') return `The ${what} is approved.`;
-  if (t.to === 'Declined') return `The ${what} is declined. Its owner can correct it and resubmit it.`;
-  if (t.action === 'Submit for review') return `The ${what} is sent to the platform for review.`;
-  if (t.action === 'Resubmit') return `The ${what} goes back to review.`;
-  if (t.action === 'Reopen') return `The ${what} goes back to review.`;
-  return `The ${what} moves from ${from} to ${t.to}.`;
 }
 
-function kindOf(machine: StatusMachine, t: Transition): MoveKind {
-  if (machine.model === 'Buyer' && t.to === 'Approved') return 'approveLine';
-  if (machine.model === 'Request' && t.to === 'Approved') return 'approveRequest';
-  if (machine.model === 'Request' && t.to === 'Settled') return 'settleRequest';
-  if (t.commentRequired) return 'reason';
-  if (machine.model === 'Buyer' && t.to === 'Investor Offer Pending') return 'form';
-  if (
-    machine.model === 'Bookkeeping' &&
-    machine.field === 'bookkeeping_status_admin' &&
-    t.to === 'Under Review'
-  )
-    return 'form';
-  return 'confirm';
-}
-
-function formFieldsOf(machine: StatusMachine, t: Transition): string[] {
-  if (machine.model === 'Buyer' && t.to === 'Investor Offer Pending') return LINE_TERMS;
-  if (machine.model === 'Bookkeeping') return THIRD_PARTY_INVOICE;
-  return [];
-}
-
-const toneOf = (to: string): StatusMove['tone'] =>
-  to === 'Approved' || to === 'Active'
-    ? 'success'
-    : to === 'Declined' || to === 'Disabled'
-      ? 'error'
-      : 'primary';
-
-/** The moves `role` may make on a record: exactly the machine's available transitions (business-rules §2). */
+/**
+ * The operations `role` may run on a record from its current state (the lifecycle declarations,
+ * docs/architecture.md "Lifecycles"): moves and actions, in declaration order. Whether the caller
+ * relates to the record as `who` asks is the server's to check: a role reads only records it
+ * relates to in one of those ways.
+ */
 export function movesFor(
   model: ModelName,
-  record: Readonly<Record<string, unknown>>,
+  record: Row,
   role: Role | null,
   only?: readonly string[],
+  today = new Date().toISOString().slice(0, 10),
 ): StatusMove[] {
   if (!role) return [];
   const fields = machineFieldsOf(model, record);
   const out: StatusMove[] = [];
   for (const field of fields) {
     if (only && !only.includes(field)) continue;
-    const machine = machineOf(model, field);
-    if (!machine) continue;
-    const raw = record[field];
-    const current = typeof raw === 'string' && raw ? raw : null;
-    const from = current ?? machine.initial;
-    for (const t of availableTransitions(machine, current, role)) {
+    const lifecycle = lifecycleOf(model, field);
+    if (!lifecycle) continue;
+    const current = stateOf(record, field);
+    const fromState = current ?? lifecycle.initial;
+    for (const op of operationsFor(lifecycle, current, role)) {
+      if (pointless(op, record, role, today)) continue;
       out.push({
+        operation: op,
+        name: op.name,
         model,
         field,
         many: fields.length > 1,
         from: current,
-        fromState: from,
-        to: t.to,
-        action: t.action,
-        kind: kindOf(machine, t),
-        commentRequired: Boolean(t.commentRequired),
-        fields: formFieldsOf(machine, t),
-        required: machine.model === 'Buyer' ? LINE_TERMS_REQUIRED : [],
-        tone: toneOf(t.to),
-        explain: explainOf(machine, t, from),
-        final: !machine.transitions.some((x) => x.from.includes(t.to)),
+        fromState,
+        to: op.to ?? null,
+        label: op.label,
+        action: op.label,
+        explain: op.explain,
+        confirm: op.confirm,
+        tone: op.tone ?? 'primary',
+        reasonRequired: op.reason === 'required',
+        inputs: op.input ?? [],
+        prepare: PREPARE[op.name] ?? null,
+        final: op.to !== undefined && isFinalState(lifecycle, op.to),
       });
     }
   }
   return out;
 }
 
-/** The machine's word for a recorded move ("Approve line"), or a plain "Moved to …". */
+/**
+ * The label of a history entry: its operation's ("Approve line") when the server recorded it,
+ * else the move the actor's role could have made ("Resubmit"), else "Moved to …".
+ */
 export function actionOfEntry(
   model: ModelName,
-  entry: { field: string; from: string | null; to: string; actorRole?: string },
+  entry: { field: string; from: string | null; to: string; actorRole?: string; operation?: string | null },
 ): string {
-  const machine = machineOf(model, entry.field);
-  const from = entry.from ?? machine?.initial ?? '';
-  const candidates = machine?.transitions.filter((x) => x.to === entry.to && x.from.includes(from)) ?? [];
-  const t =
+  const named = entry.operation ? operationOf(entry.operation) : undefined;
+  if (named) return named.label;
+  const lifecycle = lifecycleOf(model, entry.field);
+  const candidates = lifecycle ? operationsFrom(lifecycle, entry.from).filter((o) => o.to === entry.to) : [];
+  const op =
     candidates.find((x) => (x.roles as readonly string[]).includes(entry.actorRole ?? '')) ?? candidates[0];
-  return t?.action ?? `Moved to ${entry.to}`;
+  return op?.label ?? `Moved to ${entry.to}`;
 }
 
-const DECIMAL = /^\d{1,15}(\.\d{1,10})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A typed amount or rate without grouping, spaces or a percent sign. */
-export const cleanNumber = (v: string): string => v.replace(/[,\s%]/g, '');
+/**
+ * How a field reads in an operation's dialog when the registry's words are not enough: its label
+ * there, its starting value, a hint, and a check beyond its type (the approved-limit rule of
+ * business-rules §4). Keyed by field, so every operation asking for the field shows it alike.
+ */
+interface InputHint {
+  readonly label?: string;
+  readonly initial?: (record: Row, today: string) => unknown;
+  readonly hint?: (record: Row) => string;
+  readonly check?: (value: string, record: Row) => string | null;
+}
 
-/** Checks of the figures a move asks for; the server checks them again. */
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const currencyOf = (record: Row): string | undefined =>
+  text(record.buyer_currency || record.invoice_currency) || undefined;
+
+type HintKey = { [M in ModelName]: `${M}.${FieldName<M>}` }[ModelName];
+
+const INPUT_HINTS: Partial<Record<HintKey, InputHint>> = {
+  'Buyer.buyer_loan_approved_amount': {
+    label: 'Approved limit',
+    initial: (r) => r.buyer_loan_approved_amount ?? r.buyer_loan_request_amount,
+    hint: (r) =>
+      r.buyer_loan_request_amount
+        ? `Requested ${formatMoney(r.buyer_loan_request_amount, currencyOf(r))}: that or less`
+        : 'No requested amount on the line',
+    check: (v, r) => approvedLimitError(v, r.buyer_loan_request_amount, currencyOf(r)),
+  },
+  'Buyer.buyer_loan_discount_fee': {
+    label: 'Spread (% p.a.)',
+    hint: (r) =>
+      `Proposed ${formatRate(r.buyer_loan_discount_fee) || '—'} over ${text(r.buyer_loan_rate) || 'the base rate'}`,
+  },
+  'Request.payout_date': {
+    initial: (_r, today) => today,
+    hint: () =>
+      'The day the advance is paid out; empty means today. The SOFR fixing 2 to 10 days before it prices the request.',
+  },
+  'Request.invoice_ipu_signed': { label: 'Date the IPU was signed' },
+  'Request.ipu_attachment': { label: 'Signed IPU' },
+  'Request.offer_notice_attachment': { label: 'Signed offer notice' },
+};
+
+const hintOf = (model: ModelName, field: string): InputHint | undefined =>
+  INPUT_HINTS[`${model}.${field}` as HintKey];
+
+/** The field as the dialog shows it (its label there) and the hint under it. */
+export function inputFieldOf(
+  move: Pick<StatusMove, 'model'>,
+  input: InputField,
+  record: Row,
+): { field: FieldDef; hint: string | undefined } {
+  const h = hintOf(move.model, input.field.name);
+  return {
+    field: {
+      ...input.field,
+      ...(h?.label ? { label: h.label } : {}),
+      ...(input.required ? { required: true } : {}),
+    },
+    hint: h?.hint?.(record),
+  };
+}
+
+/** The values a dialog starts with: the record's own, or the field's starting value. */
+export function initialValues(move: Pick<StatusMove, 'model' | 'inputs'>, record: Row, today: string) {
+  const fields = move.inputs.map((i) => i.field);
+  const own = toFormValues(fields, record);
+  for (const { field } of move.inputs) {
+    const initial = hintOf(move.model, field.name)?.initial;
+    if (initial && (own[field.name] === '' || own[field.name] === null))
+      own[field.name] = toFormValues([field], { [field.name]: initial(record, today) })[field.name];
+  }
+  return own;
+}
+
+/**
+ * The problems of what a dialog is about to send, by field (`reason` for the reason): each input
+ * checked by the registry's own validator (the server validates the same way), required inputs and
+ * a required reason present. The server checks all of it again, with the guards.
+ */
 export function checkMoveInput(
-  move: Pick<StatusMove, 'kind' | 'commentRequired'>,
-  input: { comment: string; limit: string; spread: string; payoutDate: string },
+  move: Pick<StatusMove, 'model' | 'inputs' | 'reasonRequired'>,
+  values: Readonly<Record<string, unknown>>,
+  reason: string,
+  record: Row,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (move.commentRequired && !input.comment.trim()) errors.comment = 'Say why: a reason is required';
-  if (move.kind === 'approveLine') {
-    const limit = cleanNumber(input.limit);
-    if (!limit) errors.limit = 'Enter the approved limit';
-    else if (!DECIMAL.test(limit)) errors.limit = 'Enter an amount such as 500000.00';
-    else if (!/[1-9]/.test(limit))
-      errors.limit = 'The approved limit must be more than 0; decline the line instead';
-    const spread = cleanNumber(input.spread);
-    if (spread && !DECIMAL.test(spread)) errors.spread = 'Enter a rate such as 4.5';
-    else if (spread && Number(spread) > 100)
-      errors.spread = 'The spread is a percentage per year, at most 100';
+  if (move.reasonRequired && !reason.trim()) errors.reason = 'Say why: a reason is required';
+  const fields = move.inputs.map((i) => i.field);
+  const parsed = fromFormValues(fields, values);
+  for (const { field, required } of move.inputs) {
+    const value = parsed[field.name];
+    const label = inputFieldOf(move, { field, required }, record).field.label;
+    const check = hintOf(move.model, field.name)?.check;
+    if (check && (required || (value !== null && value !== undefined))) {
+      const problem = check(text(values[field.name]), record);
+      if (problem) {
+        errors[field.name] = problem;
+        continue;
+      }
+    }
+    if (value === null || value === undefined) {
+      if (required) errors[field.name] = `${label} is required`;
+      continue;
+    }
+    const result = fieldSchema(field).safeParse(value);
+    if (!result.success)
+      errors[field.name] = humanise(result.error.issues[0]?.message ?? 'Invalid value', [
+        { ...field, label },
+      ]);
   }
-  if (move.kind === 'approveRequest' && input.payoutDate && !DATE.test(input.payoutDate))
-    errors.payoutDate = 'Enter a date';
   return errors;
+}
+
+/** What the dialog sends as the operation's input: the filled-in fields in the API's form. */
+export function operationValues(
+  move: Pick<StatusMove, 'inputs'>,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const parsed = fromFormValues(
+    move.inputs.map((i) => i.field),
+    values,
+  );
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== null && v !== undefined));
 }

@@ -9,13 +9,13 @@ export const Bank = defineEntity({
   fields: [
     field('buyerId', 'ref', 'Ids', { ref: 'Buyer' }),
     field('supplierId', 'ref', 'Ids', { ref: 'Supplier' }),
-    field('investorId', 'ref', 'Ids', {
-      ref: 'Investor',
-      help: 'the old app also put broker and SPV ids here',
-    }),
+    field('investorId', 'ref', 'Ids', { ref: 'Investor' }),
     field('spvId', 'ref', 'Ids', { ref: 'Spv' }),
     field('brokerId', 'ref', 'Ids', { ref: 'Broker' }),
-    field('bank_account_name', 'text', 'Account', { help: 'account holder', required: true }),
+    field('bank_account_name', 'text', 'Account', {
+      help: 'the name the account is held in',
+      required: true,
+    }),
     field('bank_account_number', 'text', 'Account'),
     field('bank_account_sortcode', 'text', 'Account', { help: 'UK sort code' }),
     field('bank_routing_number', 'text', 'Account', { help: 'US ABA number' }),
@@ -30,7 +30,7 @@ export const Bank = defineEntity({
     field('bank_address_number', 'text', 'Bank and address'),
     field('bank_address_city', 'text', 'Bank and address'),
     field('bank_address_postalcode', 'text', 'Bank and address'),
-    field('bank_address_refinment', 'text', 'Bank and address', { help: 'extra address line (sic)' }),
+    field('bank_address_refinment', 'text', 'Bank and address', { label: 'Address line 2' }),
     field('balance', 'money', 'Figures', { signed: true, help: 'current balance' }),
     field('balance_available', 'money', 'Figures', { signed: true }),
     field('overdraft', 'money', 'Figures', { help: 'overdraft limit' }),
@@ -47,8 +47,11 @@ export const Bank = defineEntity({
     field('reporting_end_date', 'date', 'Figures', { help: 'end of the period' }),
     field('bank_status', 'enum', 'Status and meta', {
       values: ['Under Review', 'Approved', 'Declined'],
-      help: '**S**; created as Under Review',
+      help: 'new accounts start Under Review until an administrator checks them',
     }),
-    field('bank_account_purpose', 'enum', 'Account', { values: ['remittance', 'collection'] }),
+    field('bank_account_purpose', 'enum', 'Account', {
+      values: ['remittance', 'collection'],
+      valueLabels: { remittance: 'Remittance', collection: 'Collection' },
+    }),
   ],
 });

@@ -9,7 +9,7 @@ export const Buyer = defineEntity({
   fields: [
     field('supplierId', 'ref', 'Ids', {
       ref: 'Supplier',
-      help: 'the one supplier whose credit line this record is (decisions.md §1)',
+      help: 'the supplier whose credit line this is',
       required: true,
     }),
     field('investorId', 'ref', 'Ids', { ref: 'Investor', help: 'funding investor' }),
@@ -22,14 +22,14 @@ export const Buyer = defineEntity({
     field('buyer_address_number', 'text', 'Identity and contact'),
     field('buyer_address_city', 'text', 'Identity and contact'),
     field('buyer_address_postalcode', 'text', 'Identity and contact'),
-    field('buyer_address_refinment', 'text', 'Identity and contact', { help: 'extra address line (sic)' }),
+    field('buyer_address_refinment', 'text', 'Identity and contact', { label: 'Address line 2' }),
     field('buyer_contact_name', 'text', 'Identity and contact'),
     field('buyer_contact_email', 'email', 'Identity and contact', { help: 'main contact' }),
     field('buyer_contact_phone', 'phone', 'Identity and contact'),
     field('buyer_contact_position', 'text', 'Identity and contact'),
     field('buyer_website', 'url', 'Identity and contact'),
     field('buyer_currency', 'currency', 'Identity and contact', {
-      help: 'invoicing currency; old app: CHF, EUR, GBP, USD',
+      help: 'the currency the buyer is invoiced in',
     }),
     field('buyer_description', 'longtext', 'Identity and contact'),
     field('buyer_logo', 'attachment', 'Identity and contact'),
@@ -40,7 +40,9 @@ export const Buyer = defineEntity({
     field('buyer_country_year_of_rating_downgrade_risk', 'risk', 'Country and incorporation'),
     field('buyer_date_of_incorporation', 'date', 'Country and incorporation'),
     field('buyer_date_of_incorporation_risk', 'risk', 'Country and incorporation'),
-    field('buyer_existing_disputes', 'boolean', 'Disputes and insurance', { help: 'old app: yes/no' }),
+    field('buyer_existing_disputes', 'boolean', 'Disputes and insurance', {
+      help: 'any open disputes with the buyer',
+    }),
     field('buyer_existing_disputes_risk', 'risk', 'Disputes and insurance'),
     field('buyer_existing_disputes_source', 'text', 'Disputes and insurance', {
       help: 'where the dispute information came from',
@@ -51,7 +53,12 @@ export const Buyer = defineEntity({
     }),
     field('buyer_insurance_status', 'enum', 'Disputes and insurance', {
       values: ['insurable-avg-price', 'insurable-above-avg-price', 'not-insurable'],
-      help: 'credit-insurance status',
+      valueLabels: {
+        'insurable-avg-price': 'Insurable at an average price',
+        'insurable-above-avg-price': 'Insurable at an above-average price',
+        'not-insurable': 'Not insurable',
+      },
+      help: 'whether a credit insurer covers the buyer',
     }),
     field('buyer_insurance_status_risk', 'risk', 'Disputes and insurance'),
     field('buyer_finance_department_contact_exists', 'boolean', 'Finance department and visits', {
@@ -60,19 +67,33 @@ export const Buyer = defineEntity({
     field('buyer_finance_department_contact_email', 'email', 'Finance department and visits'),
     field('buyer_field_visit_conducted', 'boolean', 'Finance department and visits'),
     field('buyer_incoterms', 'text', 'Goods and trade terms', {
-      help: 'Incoterms rule; no values in the old app',
+      help: 'the Incoterms rule of the deliveries, e.g. FOB or CIF',
     }),
-    field('buyer_industry', 'text', 'Goods and trade terms', { help: 'label from the industry list' }),
+    field('buyer_industry', 'text', 'Goods and trade terms'),
     field('buyer_industry_code', 'text', 'Goods and trade terms'),
     field('buyer_payment_terms', 'enum', 'Goods and trade terms', {
       values: ['15', '30', '45', '60', '90', '120', '180'],
-      help: 'days',
+      valueLabels: {
+        '15': '15 days',
+        '30': '30 days',
+        '45': '45 days',
+        '60': '60 days',
+        '90': '90 days',
+        '120': '120 days',
+        '180': '180 days',
+      },
+      help: 'days the buyer has to pay an invoice',
     }),
     field('buyer_sold_goods_description', 'longtext', 'Goods and trade terms', {
       help: 'goods or services sold',
     }),
     field('buyer_use_of_goods_purchased', 'enum', 'Goods and trade terms', {
       values: ['direct-resale', 'incorporation-into-product', 'other'],
+      valueLabels: {
+        'direct-resale': 'Direct resale',
+        'incorporation-into-product': 'Incorporated into a product',
+        other: 'Other',
+      },
     }),
     field('buyer_use_of_goods_purchased_risk', 'risk', 'Goods and trade terms'),
     field('buyer_supplier_year_business_relation_started', 'integer', 'Goods and trade terms', {
@@ -99,23 +120,30 @@ export const Buyer = defineEntity({
     field('buyer_loan_collateral', 'text', 'Financing terms (credit limit)'),
     field('buyer_loan_covenants', 'longtext', 'Financing terms (credit limit)'),
     field('buyer_loan_transaction_fee', 'rate', 'Financing terms (credit limit)', {
-      help: 'platform fee, % of the discount spread amount; copied to Request.transaction_fee_rate',
+      help: 'the platform fee, as % of the spread amount; applies to each request on this line',
     }),
     field('buyer_loan_discount_fee', 'rate', 'Financing terms (credit limit)', {
-      help: '% a year over the base rate; copied to Request.discount_fee_rate',
+      help: 'the spread, % a year over the base rate; applies to each request on this line',
     }),
     field('buyer_loan_spv_fee', 'rate', 'Financing terms (credit limit)', { help: 'SPV fee' }),
     field('buyer_loan_broker_fee', 'rate', 'Financing terms (credit limit)', {
-      help: '% of the transaction fee; copied to Request.broker_fee_rate',
+      help: 'the broker’s share, as % of the transaction fee; applies to each request on this line',
     }),
     field('buyer_loan_purpose', 'text', 'Financing terms (credit limit)'),
     field('buyer_loan_rate', 'enum', 'Financing terms (credit limit)', {
       values: ['SOFR(Daily)', 'SOFR(1M)', 'SOFR(3M)', 'SOFR(6M)', 'SOFR(12M)'],
-      help: 'base-rate series; copied to Request.base_rate (the old app offered only the first three)',
+      valueLabels: {
+        'SOFR(Daily)': 'SOFR overnight',
+        'SOFR(1M)': 'Term SOFR 1 month',
+        'SOFR(3M)': 'Term SOFR 3 months',
+        'SOFR(6M)': 'Term SOFR 6 months',
+        'SOFR(12M)': 'Term SOFR 12 months',
+      },
+      help: 'the base rate the line is priced on; applies to each request on this line',
     }),
-    field('buyer_loan_type', 'text', 'Financing terms (credit limit)', { help: 'values not shown' }),
+    field('buyer_loan_type', 'text', 'Financing terms (credit limit)'),
     field('buyer_one_off_ipu_attachment', 'attachment', 'Financing terms (credit limit)', {
-      help: 'one-off IPU (buyer payment undertaking)',
+      help: 'an IPU (irrevocable payment undertaking) the buyer signed for the whole line',
     }),
     field('buyer_next_year_projected_transaction_amount', 'money', 'Transaction volumes'),
     field('buyer_next_year_projected_number_invoices', 'integer', 'Transaction volumes'),
@@ -127,7 +155,7 @@ export const Buyer = defineEntity({
     field('buyer_reporting_year_number_invoices_risk', 'risk', 'Transaction volumes'),
     field('buyer_status', 'enum', 'Status and attachments', {
       values: ['Under Review', 'Investor Offer Pending', 'Approved', 'Declined'],
-      help: '**S**; created as Under Review',
+      help: 'a new line starts Under Review',
     }),
     field('buyer_type', 'enum', 'Status and attachments', {
       values: ['Corporation', 'Limited Liability', 'Partnership', 'Sole Proprietorship'],

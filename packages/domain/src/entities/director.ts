@@ -24,7 +24,6 @@ export const Director = defineEntity({
     field('director_ubo_status', 'boolean', 'Person', { help: 'the director is also a UBO' }),
     field('director_id_type', 'enum', 'Identity document', {
       values: ['Passport', 'Identification Card', "Driver's License"],
-      help: 'the old app spelled it "Driver\'s  License" (two spaces)',
     }),
     field('director_id_number', 'text', 'Identity document'),
     field('director_id_issue_date', 'date', 'Identity document'),
@@ -35,7 +34,7 @@ export const Director = defineEntity({
     field('director_poa_attachment', 'attachment', 'Identity document', { help: 'proof of address' }),
     field('director_status', 'enum', 'Status and meta', {
       values: ['Under Review', 'Approved', 'Declined'],
-      help: '**S**; created as Under Review',
+      help: 'a new director starts Under Review until an administrator checks them',
     }),
   ],
 });

@@ -20,6 +20,11 @@ export const Document = defineEntity({
     field('uboId', 'ref', 'General', { ref: 'UBO' }),
     field('document_type', 'enum', 'General', {
       values: ['Company Credit Report', 'Industry Report', 'RPA', 'RAA', 'IPU', 'Servicing Agreement'],
+      valueLabels: {
+        RPA: 'Receivables purchase agreement (RPA)',
+        RAA: 'Receivables acquisition agreement (RAA)',
+        IPU: 'Irrevocable payment undertaking (IPU)',
+      },
       required: true,
     }),
     field('document_attachment', 'attachment', 'General'),

@@ -29,7 +29,7 @@ export const Financials = defineEntity({
     field('accumulated_depreciation', 'money', 'Figures: assets', { signed: true }),
     field('net_operating_loss', 'money', 'Figures: assets', {
       signed: true,
-      help: 'loss carried; used in equity_net_operating_loss_ratio',
+      help: 'losses carried forward',
     }),
     field('total_assets', 'money', 'Figures: assets', { signed: true }),
     field('current_liabilities', 'money', 'Figures: liabilities', { signed: true }),
@@ -41,7 +41,7 @@ export const Financials = defineEntity({
     field('accounts_payable', 'money', 'Figures: liabilities', { signed: true }),
     field('accured_expenses', 'money', 'Figures: liabilities', {
       signed: true,
-      help: 'accrued expenses (sic)',
+      help: 'expenses incurred but not yet paid',
     }),
     field('unearned_revenue', 'money', 'Figures: liabilities', { signed: true }),
     field('long_term_debt', 'money', 'Figures: liabilities', { signed: true }),
@@ -84,7 +84,7 @@ export const Financials = defineEntity({
     field('depreciation_expenses', 'money', 'Figures: income statement and cash flow', { signed: true }),
     field('income_tax_expense', 'money', 'Figures: income statement and cash flow', {
       signed: true,
-      help: 'overlaps tax_expenses',
+      help: 'income tax of the period',
     }),
     field('tax_expenses', 'money', 'Figures: income statement and cash flow', { signed: true }),
     field('extraordinary_income', 'money', 'Figures: income statement and cash flow', {
@@ -103,7 +103,7 @@ export const Financials = defineEntity({
       signed: true,
       help: 'net capital expenditure',
     }),
-    field('current_ratio', 'ratio', 'Figures: ratios', { help: 'current_assets / current_liabilities' }),
+    field('current_ratio', 'ratio', 'Figures: ratios', { help: 'current assets ÷ current liabilities' }),
     field('current_ratio_risk', 'risk', 'Figures: ratios'),
     field('debt_equity_ratio', 'ratio', 'Figures: ratios'),
     field('debt_ebitda_ratio', 'ratio', 'Figures: ratios'),
@@ -113,13 +113,15 @@ export const Financials = defineEntity({
       help: 'change against the prior period',
     }),
     field('inventory_turnover_trend_risk', 'risk', 'Figures: ratios'),
-    field('inventory_cost_of_goods_sold_ratio', 'ratio', 'Figures: ratios', { help: 'inventory / COGS' }),
+    field('inventory_cost_of_goods_sold_ratio', 'ratio', 'Figures: ratios', {
+      help: 'inventory ÷ cost of goods sold',
+    }),
     field('inventory_cost_of_goods_sold_ratio_risk', 'risk', 'Figures: ratios'),
     field('inventory_buyer_transaction_amount_ratio', 'ratio', 'Figures: ratios', {
-      help: 'inventory / buyer transaction volume',
+      help: 'inventory ÷ the transaction volume with the buyer',
     }),
     field('inventory_buyer_transaction_amount_ratio_risk', 'risk', 'Figures: ratios'),
-    field('interest_coverage', 'ratio', 'Figures: ratios', { help: 'ebit / interest_expenses' }),
+    field('interest_coverage', 'ratio', 'Figures: ratios', { help: 'EBIT ÷ interest expenses' }),
     field('interest_coverage_risk', 'risk', 'Figures: ratios'),
     field('equity_net_operating_loss_ratio', 'ratio', 'Figures: ratios', {
       help: 'net operating loss against equity',
@@ -128,7 +130,7 @@ export const Financials = defineEntity({
     field('financials_rating', 'text', 'Other fields', { help: 'credit rating, free text' }),
     field('financials_reporting_period', 'integer', 'Other fields', {
       signed: true,
-      help: 'fiscal year (the old app used a year picker)',
+      help: 'the fiscal year the statements cover',
     }),
     field('financials_status', 'enum', 'Other fields', {
       values: [
@@ -140,12 +142,19 @@ export const Financials = defineEntity({
         'audited-other',
         'management-prepared',
       ],
-      help: '**S** for party financials: Under Review, Approved, Declined. For buyer financials it holds the audit type: audited-big4, audited-2nd-tier, audited-other, management-prepared',
+      valueLabels: {
+        'audited-big4': 'Audited by a Big Four firm',
+        'audited-2nd-tier': 'Audited by a second-tier firm',
+        'audited-other': 'Audited by another firm',
+        'management-prepared': 'Prepared by management',
+      },
+      help: 'a company’s own statements are reviewed (Under Review, Approved, Declined); a buyer’s statements record who prepared or audited them',
     }),
     field('financials_status_risk', 'risk', 'Other fields', { help: 'risk of the audit type' }),
     field('financials_denomination', 'enum', 'Other fields', {
       values: ["'", "'000", "'000,000"],
-      help: 'units: as stated, thousands, millions',
+      valueLabels: { "'": 'Units', "'000": 'Thousands', "'000,000": 'Millions' },
+      help: 'the unit the figures are stated in',
     }),
   ],
 });

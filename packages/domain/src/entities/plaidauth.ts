@@ -8,12 +8,12 @@ export const Plaidauth = defineEntity({
   titleField: 'account_id1',
   fields: [
     field('accessToken1', 'secret', 'General', {
-      help: 'bank-link access token, remittance account; secret, keep server-side',
+      help: 'access to the linked remittance account; never shown',
     }),
     field('accessToken2', 'secret', 'General', {
-      help: 'bank-link access token, collection account; secret',
+      help: 'access to the linked collection account; never shown',
     }),
-    field('account_id1', 'text', 'General', { help: 'linked remittance account id' }),
-    field('account_id2', 'text', 'General', { help: 'linked collection account id' }),
+    field('account_id1', 'text', 'General', { label: 'Linked remittance account' }),
+    field('account_id2', 'text', 'General', { label: 'Linked collection account' }),
   ],
 });

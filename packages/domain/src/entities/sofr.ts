@@ -8,13 +8,13 @@ export const SOFR = defineEntity({
   titleField: 'date',
   fields: [
     field('date', 'date', 'Fixing', {
-      help: 'fixing date; one record per date holding all series',
+      help: 'the day of the fixing; one record per day holds every series',
       required: true,
     }),
-    field('SOFR', 'rate', 'General', { signed: true, help: 'overnight (daily) SOFR' }),
-    field('SOFRM1', 'rate', 'General', { signed: true, help: '1-month term' }),
-    field('SOFRM3', 'rate', 'General', { signed: true, help: '3-month term' }),
-    field('SOFRM6', 'rate', 'General', { signed: true, help: '6-month term' }),
-    field('SOFRM12', 'rate', 'General', { signed: true, help: '12-month term' }),
+    field('SOFR', 'rate', 'General', { signed: true, label: 'SOFR overnight', help: 'the daily rate' }),
+    field('SOFRM1', 'rate', 'General', { signed: true, label: 'Term SOFR 1 month' }),
+    field('SOFRM3', 'rate', 'General', { signed: true, label: 'Term SOFR 3 months' }),
+    field('SOFRM6', 'rate', 'General', { signed: true, label: 'Term SOFR 6 months' }),
+    field('SOFRM12', 'rate', 'General', { signed: true, label: 'Term SOFR 12 months' }),
   ],
 });

@@ -14,17 +14,19 @@ export const Transaction = defineEntity({
     field('spvId', 'ref', 'Ids', { ref: 'Spv' }),
     field('authorized_date', 'date', 'Bank-link details'),
     field('transaction_date', 'date', 'Bank-link details', { help: 'booking date', required: true }),
-    field('category', 'text', 'Bank-link details', { help: 'first bank-link category' }),
-    field('transaction_code', 'text', 'Bank-link details', { help: 'bank-link transaction code' }),
+    field('category', 'text', 'Bank-link details', { help: 'as the bank categorises it' }),
+    field('transaction_code', 'text', 'Bank-link details', { help: 'the bank’s transaction code' }),
     field('transaction_description', 'text', 'Bank-link details'),
     field('payment_channel', 'text', 'Bank-link details', {
-      help: 'as given by the bank link (e.g. online)',
+      help: 'how the payment was made, e.g. online',
     }),
-    field('pending', 'boolean', 'Bank-link details', { help: '**S**; not yet posted' }),
-    field('location', 'longtext', 'Bank-link details', { help: 'JSON of the bank-link location object' }),
+    field('pending', 'boolean', 'Bank-link details', { help: 'not yet posted by the bank' }),
+    field('location', 'longtext', 'Bank-link details', {
+      help: 'where the payment was made, as the bank reports it',
+    }),
     field('merchant_name', 'text', 'Bank-link details'),
     field('transaction_status', 'enum', 'Bank-link details', {
-      help: '**S**; values not shown',
+      help: 'Pending until the bank posts it; a posted transaction cannot be changed',
       values: ['Pending', 'Posted'],
     }),
     field('iso_currency_code', 'currency', 'Amounts and currencies'),
@@ -35,10 +37,11 @@ export const Transaction = defineEntity({
     field('transaction_exchange_rate', 'ratio', 'Amounts and currencies'),
     field('transaction_exchange_rate_fee', 'money', 'Amounts and currencies', {
       signed: true,
-      help: 'FX fee',
+      help: 'the fee of the currency exchange',
     }),
     field('senderaccountId', 'text', 'Sender', {
-      help: 'bank-link account id; the old remittance and collection filter',
+      label: 'Sender linked account',
+      help: 'the linked bank account the payment left from',
     }),
     field('sender_account_name', 'text', 'Sender'),
     field('sender_bank_name', 'text', 'Sender'),
@@ -48,7 +51,10 @@ export const Transaction = defineEntity({
     field('sender_bank_routing_number', 'text', 'Sender'),
     field('sender_bic_swift_code', 'text', 'Sender'),
     field('sender_iban', 'text', 'Sender'),
-    field('recipientaccountId', 'text', 'Recipient', { help: 'bank-link account id' }),
+    field('recipientaccountId', 'text', 'Recipient', {
+      label: 'Recipient linked account',
+      help: 'the linked bank account the payment went to',
+    }),
     field('recipient_account_name', 'text', 'Recipient', { help: 'payee' }),
     field('recipient_bank_name', 'text', 'Recipient'),
     field('recipient_bank_branch', 'text', 'Recipient'),
@@ -62,6 +68,8 @@ export const Transaction = defineEntity({
     field('recipient_bank_address_number', 'text', 'Recipient'),
     field('recipient_bank_address_city', 'text', 'Recipient'),
     field('recipient_bank_address_postalcode', 'text', 'Recipient'),
-    field('recipient_bank_address_refinment', 'text', 'Recipient', { help: 'extra address line (sic)' }),
+    field('recipient_bank_address_refinment', 'text', 'Recipient', {
+      label: 'Recipient bank address line 2',
+    }),
   ],
 });

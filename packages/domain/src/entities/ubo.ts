@@ -24,7 +24,6 @@ export const UBO = defineEntity({
     field('ubo_pep_status', 'boolean', 'Person', { help: 'politically exposed person' }),
     field('ubo_id_type', 'enum', 'Identity document', {
       values: ['Passport', 'Identification Card', "Driver's License"],
-      help: 'same spelling caveat as Director',
     }),
     field('ubo_id_number', 'text', 'Identity document'),
     field('ubo_id_issue_date', 'date', 'Identity document'),
@@ -35,7 +34,7 @@ export const UBO = defineEntity({
     field('ubo_poa_attachment', 'attachment', 'Identity document', { help: 'proof of address' }),
     field('ubo_status', 'enum', 'Status and meta', {
       values: ['Under Review', 'Approved', 'Declined'],
-      help: '**S**; created as Under Review',
+      help: 'a new UBO starts Under Review until an administrator checks them',
     }),
   ],
 });

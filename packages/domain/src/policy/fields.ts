@@ -1,7 +1,8 @@
 import { MODEL_NAMES, type ModelName } from '../entity.ts';
-import { REGISTRY } from '../registry.ts';
+import { REGISTRY, fieldNames } from '../registry.ts';
 import type { Role } from '../roles.ts';
-import { machineOf } from '../status/machines.ts';
+import { lifecycleOf } from '../lifecycle/lifecycles.ts';
+import { LINE_TERMS } from '../lifecycle/buyer-line.ts';
 import { DERIVED_FINANCIAL_FIELDS } from '../financials/derive.ts';
 
 /** Fields the server always fills; no client sets them (mass assignment is refused). */
@@ -18,23 +19,7 @@ export function serverFields(model: ModelName): ReadonlySet<string> {
 const STAFF: readonly Role[] = ['Admin'];
 const ASSESSORS: readonly Role[] = ['Admin', 'Broker'];
 
-/** A buyer line's financing terms, set by whoever assesses the line (admin, broker). */
-export const BUYER_TERMS = [
-  'investorId',
-  'spvId',
-  'brokerId',
-  'buyer_loan_advance_rate',
-  'buyer_loan_collateral',
-  'buyer_loan_covenants',
-  'buyer_loan_transaction_fee',
-  'buyer_loan_discount_fee',
-  'buyer_loan_spv_fee',
-  'buyer_loan_broker_fee',
-  'buyer_loan_rate',
-  'buyer_loan_type',
-];
-
-const REQUEST_SERVER_TERMS = [
+const REQUEST_SERVER_TERMS = fieldNames('Request', [
   'investorId',
   'spvId',
   'brokerId',
@@ -64,12 +49,15 @@ const REQUEST_SERVER_TERMS = [
   'ipu_e_signatureId',
   'offer_notice_e_signatureId',
   'raa_offer_notice_e_signatureId',
-];
+  'possible_duplicate_of',
+  'documents_requested',
+  'documents_comment',
+]);
 
 const explicit: Partial<Record<ModelName, Record<string, readonly Role[]>>> = {
   Supplier: { brokerId: ASSESSORS },
   Buyer: {
-    ...Object.fromEntries(BUYER_TERMS.map((f) => [f, ASSESSORS])),
+    ...Object.fromEntries(LINE_TERMS.map((f) => [f, ASSESSORS])),
     buyer_loan_approved_amount: STAFF,
   },
   Request: Object.fromEntries(REQUEST_SERVER_TERMS.map((f) => [f, STAFF])),
@@ -106,10 +94,10 @@ export function writeRefusal(
   // A status changes only along its machine (changeStatus), so its effects and history are kept.
   if (
     mode === 'update' &&
-    machineOf(model, fieldName) &&
+    lifecycleOf(model, fieldName) &&
     !(model === 'Financials' && fieldName === 'financials_status')
   )
-    return `${fieldName} changes only through changeStatus`;
+    return `${fieldName} changes only through its named operations (or changeStatus)`;
   const allowed = RESTRICTED_FIELDS[model][fieldName];
   if (allowed && !allowed.includes(role)) return `${fieldName} cannot be set by a ${role} user`;
   return null;

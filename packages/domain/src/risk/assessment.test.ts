@@ -124,7 +124,7 @@ describe('assessBuyer', () => {
     expect(result.grade).toBe('A');
     expect(result.explanation).toContain('Score 1.18 is the mean of the 11 bands');
     expect(result.explanation).toContain('Current ratio (suggested Medium, set Low)');
-    expect(result.explanation).toContain('2025 statement (audited-big4)');
+    expect(result.explanation).toContain('2025 statement (audited by a Big 4 firm)');
   });
 
   it('has no score or grade when nothing is known', () => {

@@ -2,7 +2,7 @@ import { labelOf, RISK_BANDS } from '../fields.ts';
 import { MoneyDecimal, roundHalfUp } from '../money.ts';
 import { deriveFinancials, type DerivedFinancialField, type FinancialsRow } from '../financials/derive.ts';
 import { readFigure, type FigureInput } from '../financials/figures.ts';
-import type { Band } from './bands.ts';
+import { auditTypeInWords, type Band } from './bands.ts';
 import {
   ANALYST_RISK_FIELDS,
   COMPUTED_CRITERIA,
@@ -131,7 +131,7 @@ function explain(
   fin: FinancialsRow | null,
 ): string {
   const statement = fin
-    ? `Figures from the ${reportingPeriodOf(fin) ?? 'undated'} statement${fin.financials_status ? ` (${String(fin.financials_status)})` : ''}.`
+    ? `Figures from the ${reportingPeriodOf(fin) ?? 'undated'} statement${fin.financials_status ? ` (${auditTypeInWords(String(fin.financials_status))})` : ''}.`
     : `${NO_STATEMENT}: the statement criteria have no figures.`;
   const set = criteria.filter((c) => c.band !== null);
   if (score === null || grade === null)

@@ -155,7 +155,12 @@ export function financialStatementsBand(status: string | null | undefined): Band
   // Own keys only: a status such as "constructor" must not find Object.prototype's members.
   const entry = status && Object.hasOwn(AUDIT_BANDS, status) ? AUDIT_BANDS[status as AuditType] : null;
   if (!entry) return null;
-  return result(entry[0], `Financial statements ${entry[1]} (${status})`);
+  return result(entry[0], `Financial statements ${entry[1]}`);
+}
+
+/** Who prepared or audited a statement, in words ("audited by a Big 4 firm"); other values as they are. */
+export function auditTypeInWords(status: string): string {
+  return Object.hasOwn(AUDIT_BANDS, status) ? AUDIT_BANDS[status as AuditType][1] : status;
 }
 
 /** Current ratio (business-rules §6): ≥ 1.5 Low, 1.0–1.5 Medium, < 1.0 High. Null when missing. */

@@ -1,5 +1,6 @@
 import { Buyer } from '../entities/buyer.ts';
 import { Financials } from '../entities/financials.ts';
+import type { FieldDef } from '../fields.ts';
 import type { DerivedFinancialField, FinancialsRow } from '../financials/derive.ts';
 import {
   currentRatioBand,
@@ -121,7 +122,7 @@ export const COMPUTED_CRITERIA: readonly ComputedCriterionDef[] = [
 ];
 
 const COMPUTED_FIELDS = new Set(COMPUTED_CRITERIA.map((def) => def.field));
-const riskFieldsOf = (fields: typeof Buyer.fields): string[] =>
+const riskFieldsOf = (fields: readonly FieldDef[]): string[] =>
   fields.filter((f) => f.type === 'risk' && !COMPUTED_FIELDS.has(f.name)).map((f) => f.name);
 
 /** The `_risk` fields the analyst sets by judgement (business-rules §6), Buyer's then Financials'. */

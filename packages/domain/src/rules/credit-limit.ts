@@ -21,9 +21,9 @@ import { MoneyDecimal, minorUnitsOf, roundHalfUp } from '../money.ts';
  *   reserved    = Σ advance of Under Review and Documents Pending requests
  *   free        = approved limit − utilisation − reserved
  * and the new requests' advances together must not exceed `free`. Declined and Settled requests
- * use nothing. Amounts in another currency than the line's cannot be set against its limit: a new
- * request in another currency is refused, and older ones are left out of the sums (the line
- * screens show them apart). There is no override, for administrators either: a larger exposure
+ * use nothing. A new request in another currency than the line's is refused; every request of the
+ * line counts in the sums whatever currency it names, and a negative figure counts as zero.
+ * There is no override, for administrators either: a larger exposure
  * needs a larger approved limit, which the line's funder decides.
  *
  * All arithmetic is decimal (decimal.js through MoneyDecimal), never binary floats.
@@ -101,27 +101,48 @@ export function formatLimitAmount(value: Decimal, currency: string): string {
   return `${currency} ${sign}${grouped}${part === undefined ? '' : `.${part}`}`.trim();
 }
 
-/** Unrounded utilisation and reservation of the line's requests in its currency. */
+/** A request's use of the limit is never negative: a negative figure cannot free limit (§11). */
+const atLeastZero = (value: Decimal): Decimal => (value.isNegative() ? new MoneyDecimal(0) : value);
+
+/**
+ * Unrounded utilisation and reservation of the line's requests. Every request of the line counts,
+ * whatever currency it names: a request's currency is the line's (§11), and one that is not cannot
+ * be left out to free limit.
+ */
 function usedBy(
   line: LimitLine,
   requests: readonly LimitRequest[],
 ): { utilisation: Decimal; reserved: Decimal } {
-  const currency = line.currency ?? '';
   let utilisation = new MoneyDecimal(0);
   let reserved = new MoneyDecimal(0);
   for (const r of requests) {
-    if (!blank(r.currency) && r.currency !== currency) continue;
+    const advance = atLeastZero(advanceOf(r.invoiceAmount ?? '0', line.advanceRate));
     if (r.status === 'Approved')
-      utilisation = utilisation.plus(
-        blank(r.purchaseAmount) ? advanceOf(r.invoiceAmount ?? '0', line.advanceRate) : dec(r.purchaseAmount),
-      );
-    else if (r.status !== null && PENDING.has(r.status))
-      reserved = reserved.plus(advanceOf(r.invoiceAmount ?? '0', line.advanceRate));
+      utilisation = utilisation.plus(blank(r.purchaseAmount) ? advance : atLeastZero(dec(r.purchaseAmount)));
+    else if (r.status !== null && PENDING.has(r.status)) reserved = reserved.plus(advance);
   }
   return { utilisation, reserved };
 }
 
-/** What the line uses and has left, in its currency (requests of other currencies are left out). */
+/**
+ * What the line could still take after `added` (unrounded, negative when short): limit − used −
+ * held − the added requests' advances. Approval checks it for the request being approved, with the
+ * request itself left out of `existing`.
+ */
+export function headroomAfter(
+  line: LimitLine,
+  existing: readonly LimitRequest[],
+  added: readonly NewRequest[],
+): Decimal {
+  const { utilisation, reserved } = usedBy(line, existing);
+  const asked = added.reduce(
+    (sum, r) => sum.plus(atLeastZero(advanceOf(r.invoiceAmount, line.advanceRate))),
+    new MoneyDecimal(0),
+  );
+  return dec(line.approvedLimit).minus(utilisation).minus(reserved).minus(asked);
+}
+
+/** What the line uses and has left, in its currency. */
 export function lineUse(line: LimitLine, requests: readonly LimitRequest[]): LineUse {
   const currency = line.currency ?? '';
   const { utilisation, reserved } = usedBy(line, requests);
@@ -167,12 +188,12 @@ export function creditLimitRefusal(
       field: 'invoice_currency',
       message: `invoice_currency must be the line's currency ${currency}: the limit of ${who} is in ${currency}, not ${[...new Set(foreign)].join(', ')}`,
     };
-  const { utilisation, reserved } = usedBy(line, existing);
-  const free = dec(line.approvedLimit).minus(utilisation).minus(reserved);
+  const { reserved } = usedBy(line, existing);
   const asked = added.reduce(
-    (sum, r) => sum.plus(advanceOf(r.invoiceAmount, line.advanceRate)),
+    (sum, r) => sum.plus(atLeastZero(advanceOf(r.invoiceAmount, line.advanceRate))),
     new MoneyDecimal(0),
   );
+  const free = headroomAfter(line, existing, added).plus(asked);
   if (asked.lte(free)) return null;
   const what =
     added.length === 1

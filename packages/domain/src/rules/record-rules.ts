@@ -1,4 +1,5 @@
 import type { ModelName } from '../entity.ts';
+import { insuranceIssues } from './insurance.ts';
 
 /** Dates as YYYY-MM-DD compare correctly as strings. */
 type Row = Readonly<Record<string, unknown>>;
@@ -71,6 +72,7 @@ export function recordRuleIssues(model: ModelName, row: Row, today: string): str
     const value = text(row[name]) ?? (typeof row[name] === 'number' ? String(row[name]) : null);
     if (value !== null && Number(value) > 100) issues.push(`${name} cannot be more than 100 %`);
   }
+  if (model === 'Insurance') issues.push(...insuranceIssues(row));
   return issues;
 }
 

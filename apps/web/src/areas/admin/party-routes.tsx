@@ -1,5 +1,5 @@
 import type { ModelName } from '@rf/domain/entity';
-import { screen } from '../../app/lazy-screen.ts';
+import { screen } from '../../shared/lazy-screen.ts';
 import type { RelatedConfig } from '../../screens/types.ts';
 import { detailScreens, formScreens, groupScreens, listScreens } from '../loaders.ts';
 

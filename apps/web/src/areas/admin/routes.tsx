@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { screen } from '../../app/lazy-screen.ts';
+import { screen } from '../../shared/lazy-screen.ts';
 import {
   adminExtras,
   bankScreens,

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Loading } from '../../app/status-screens.tsx';
+import { Loading } from '../../shared/status-screens.tsx';
 import { formatMoney, formatRate, todayIso } from '../../entity/format.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { useAll } from '../../entity/hooks.ts';
@@ -20,6 +20,7 @@ import { lineFigures } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';
 import { LatestReason } from '../../screens/status-history.tsx';
+import { labelOfValue } from '../../entity/value-labels.ts';
 
 /** Amounts stay on one line (currency and figure together). */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -30,7 +31,7 @@ const money = (b: ApiRecord, field: string) =>
 const termsOf = (b: ApiRecord) =>
   b.buyer_loan_advance_rate == null && b.buyer_loan_rate == null && b.buyer_loan_discount_fee == null
     ? 'Not proposed yet'
-    : `Advance ${formatRate(b.buyer_loan_advance_rate) || '—'} · ${String(b.buyer_loan_rate ?? '—')} + ${formatRate(b.buyer_loan_discount_fee) || '—'}`;
+    : `Advance ${formatRate(b.buyer_loan_advance_rate) || '—'} · ${b.buyer_loan_rate ? labelOfValue('Buyer', 'buyer_loan_rate', b.buyer_loan_rate) : '—'} + ${formatRate(b.buyer_loan_discount_fee) || '—'}`;
 
 function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Loading } from '../../app/status-screens.tsx';
+import { Loading } from '../../shared/status-screens.tsx';
 import { useAll, useRecord } from '../../entity/hooks.ts';
 import { titleOf } from '../../entity/model-meta.ts';
 import { PageHeader } from '../../layout/page.tsx';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { screen } from '../../app/lazy-screen.ts';
+import { screen } from '../../shared/lazy-screen.ts';
 import { funderRoutes } from '../funder-routes.tsx';
 import { detailScreens, formScreens } from '../loaders.ts';
 

@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { notify, reportError, toError } from '../../app/errors.ts';
-import { Loading } from '../../app/status-screens.tsx';
+import { notify, reportError, toError } from '../../shared/errors.ts';
+import { Loading } from '../../shared/status-screens.tsx';
 import { HeaderCard } from '../../entity/entity-detail.tsx';
 import { EntityForm } from '../../entity/entity-form.tsx';
 import { FilePreviewDialog } from '../../entity/file-preview.tsx';
@@ -26,6 +26,7 @@ import { titleOf } from '../../entity/model-meta.ts';
 import { DownloadIcon } from '../../layout/icons.tsx';
 import { PageHeader } from '../../layout/page.tsx';
 import { DocumentVersions } from '../../screens/document-versions.tsx';
+import { labelOfValue } from '../../entity/value-labels.ts';
 
 const COMPANY = { label: 'Company', to: '/app/account' };
 
@@ -180,7 +181,7 @@ export function DocumentView({ id, onBack }: { id: string; onBack: () => void })
         }
       >
         <Grid container spacing={2} sx={{ mt: 1 }}>
-          {fact('Type', String(record.document_type ?? ''))}
+          {fact('Type', labelOfValue('Document', 'document_type', record.document_type))}
           {fact('File', file ? fileNameOf(file) : 'No file uploaded yet')}
           {fact('Added', formatDateTime(record.createdAt))}
           {fact('Last changed', formatDateTime(record.updatedAt))}

@@ -1,8 +1,8 @@
 import type { FieldDef } from '@rf/domain/fields';
-import { machineOf } from '@rf/domain/status/machines';
+import { lifecycleOf } from '@rf/domain/lifecycle/lifecycles';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
-import { notify } from '../../app/errors.ts';
-import { Loading } from '../../app/status-screens.tsx';
+import { notify } from '../../shared/errors.ts';
+import { Loading } from '../../shared/status-screens.tsx';
 import { HeaderCard, SectionList } from '../../entity/entity-detail.tsx';
 import { EntityForm } from '../../entity/entity-form.tsx';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
@@ -27,7 +27,7 @@ export const hiddenFromSupplier = (f: FieldDef): boolean => f.type === 'risk' ||
 /** Party statements start Under Review; the server may leave the field empty until a move. */
 export function reviewStatusOf(record: ApiRecord): string {
   const v = record[STATUS];
-  return typeof v === 'string' && v ? v : (machineOf('Financials', STATUS)?.initial ?? 'Under Review');
+  return typeof v === 'string' && v ? v : (lifecycleOf('Financials', STATUS)?.initial ?? 'Under Review');
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Button, Paper, Typography } from '@mui/material';
+import { ChecklistList } from '../../screens/company-checklist.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
-import { notify } from '../../app/errors.ts';
-import { Loading } from '../../app/status-screens.tsx';
+import { notify } from '../../shared/errors.ts';
+import { Loading } from '../../shared/status-screens.tsx';
 import { useUser } from '../../auth/user-context.tsx';
 import { HeaderCard, RelatedTable, SectionList } from '../../entity/entity-detail.tsx';
 import { EntityForm } from '../../entity/entity-form.tsx';
@@ -15,6 +16,8 @@ import { DeclinedItems } from './account-attention.tsx';
 import { labelled, OnboardingPanel, submissionBlockers, supplierChecklist } from './account-checklist.tsx';
 import { AddDocumentDialog, DocumentView } from './account-documents.tsx';
 import { FinancialsView, NewFinancialsView } from './account-financials.tsx';
+
+const NOTHING_YET = { directors: [], ubos: [], financials: 0, documents: 0 };
 
 /**
  * `/app` and `/app/account`: the company, its onboarding checklist, people, documents and
@@ -35,16 +38,40 @@ export function AccountScreen() {
   const documents = useAll('Document', { supplierId: { eq: id } }, { enabled: Boolean(id) });
   if (user.loading) return <Loading />;
   if (!supplier) {
+    // A new supplier lands here (not on an empty dashboard): the checklist of what onboarding
+    // needs, starting with the company details, which every other step hangs on.
     return (
       <>
         <PageHeader title="Company" />
-        <Paper sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>
-            Start by telling us about your company. You can save and come back at any time.
+        <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} component="section" aria-label="Onboarding checklist">
+          <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
+            Onboarding
           </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/app/newaccount')}>
-            Add company details
-          </Button>
+          <Typography color="text.secondary">
+            Start by telling us about your company; you can save and come back at any time. Then add its
+            directors, its owners (UBOs) and their ID documents, and submit the company for review. Once it is
+            approved you can request limits for your buyers.
+          </Typography>
+          <ChecklistList
+            items={supplierChecklist({ id: '' }, NOTHING_YET).map((i) => ({ ...i, done: false }))}
+            missing={(i) =>
+              i.key === 'company' ? 'its name, register number and address' : 'add the company details first'
+            }
+            ownership={null}
+            action={(i) =>
+              i.key === 'company' && (
+                <Button
+                  variant="contained"
+                  size="small"
+                  startIcon={<AddIcon />}
+                  sx={{ flexShrink: 0 }}
+                  onClick={() => navigate('/app/newaccount')}
+                >
+                  Add company details
+                </Button>
+              )
+            }
+          />
         </Paper>
       </>
     );
@@ -162,7 +189,7 @@ export function AccountScreen() {
         parentId={id}
         columns={['director_name', 'director_jobtitle', 'director_email', 'director_status']}
         onAdd={() => navigate(`/app/newsupplierdirector/${id}`)}
-        onOpen={(r) => navigate(`/app/updatedirector/${r.id}`)}
+        rowTo={(r) => `/app/updatedirector/${r.id}`}
       />
       <RelatedTable
         model="UBO"
@@ -170,14 +197,14 @@ export function AccountScreen() {
         parentId={id}
         columns={['ubo_name', 'ubo_ownership_percentage', 'ubo_email', 'ubo_status']}
         onAdd={() => navigate(`/app/newsupplierubo/${id}`)}
-        onOpen={(r) => navigate(`/app/updateubo/${r.id}`)}
+        rowTo={(r) => `/app/updateubo/${r.id}`}
       />
       <RelatedTable
         model="Document"
         field="supplierId"
         parentId={id}
         onAdd={() => setSearch({ add: 'document' })}
-        onOpen={(r) => setSearch({ document: r.id })}
+        rowTo={(r) => `/app/account?document=${encodeURIComponent(r.id)}`}
       />
       <RelatedTable
         model="Financials"
@@ -186,7 +213,7 @@ export function AccountScreen() {
         title="Financial statements"
         columns={['financials_reporting_period', 'sales', 'net_profit', 'financials_status']}
         onAdd={() => setSearch({ add: 'financials' })}
-        onOpen={(r) => setSearch({ financials: r.id })}
+        rowTo={(r) => `/app/account?financials=${encodeURIComponent(r.id)}`}
       />
       <StatusHistory model="Supplier" id={id} />
       <SectionList model="Supplier" record={supplier} />

@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { screen } from '../../app/lazy-screen.ts';
+import { screen } from '../../shared/lazy-screen.ts';
 import {
   dashboardScreens,
   formScreens,
   listScreens,
   requestFlow,
+  requestScreens,
   settingsScreens,
   supplierScreens,
 } from '../loaders.ts';
@@ -57,8 +58,14 @@ export const supplierRoutes: RouteObject[] = [
       model: 'Request',
       title: 'Requests',
       create: { label: 'New request', to: '/app/buyers' },
+      rowTo: '/app/request/:id',
     }),
   },
+  {
+    path: 'request/:id',
+    lazy: screen(requestScreens, (m) => m.RequestDetailScreen, { area: 'supplier' }),
+  },
+  { path: 'buyer/:id', lazy: screen(supplierScreens, (m) => m.SupplierLineScreen) },
   { path: 'newrequest/:id', lazy: screen(requestFlow, (m) => m.NewRequestScreen, { area: 'supplier' }) },
   {
     path: 'requestoptions/:id',

@@ -10,8 +10,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useNavigate } from 'react-router';
-import { Loading } from '../../app/status-screens.tsx';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Loading } from '../../shared/status-screens.tsx';
 import { useUser } from '../../auth/user-context.tsx';
 import { formatMoney } from '../../entity/format.ts';
 import { useAll } from '../../entity/hooks.ts';
@@ -24,6 +24,7 @@ import { UtilisationBar } from '../../screens/widgets.tsx';
 
 export { AccountScreen } from './account-screen.tsx';
 export { supplierChecklist } from './account-checklist.tsx';
+export { SupplierLineScreen } from './supplier-line.tsx';
 
 /** `/app/buyers`: one card per buyer line with its limit and utilisation. */
 export function BuyersScreen() {
@@ -130,13 +131,20 @@ export function BuyersScreen() {
                       )}
                     </Grid>
                   </CardContent>
-                  {approved && (
-                    <CardActions>
+                  <CardActions>
+                    <Button
+                      component={RouterLink}
+                      to={`/app/buyer/${b.id}`}
+                      aria-label={`Open line: ${String(b.buyer_name ?? '')}`}
+                    >
+                      Open line
+                    </Button>
+                    {approved && (
                       <Button variant="contained" onClick={() => navigate(`/app/requestoptions/${b.id}`)}>
                         New request
                       </Button>
-                    </CardActions>
-                  )}
+                    )}
+                  </CardActions>
                 </Card>
               </Grid>
             );

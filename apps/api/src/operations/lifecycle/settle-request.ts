@@ -1,0 +1,130 @@
+import { Decimal } from 'decimal.js';
+import { adjustedDiscountFeeRate } from '@rf/domain';
+import type { Row } from '../../db/database.ts';
+import { validationError } from '../../http/errors.ts';
+import type { Effect } from './effect.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date column as `YYYY-MM-DD` (drivers may hand back a Date or a timestamp string). */
+function isoDate(value: unknown): string | null {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'string' && value.length >= 10) return value.slice(0, 10);
+  return null;
+}
+
+const present = (value: unknown): value is string | number =>
+  value !== null && value !== undefined && value !== '';
+
+/**
+ * Request Approved → Settled (business-rules §2, §3, §8): the admin links the collection
+ * transaction that paid the request. The move's values carry `transactionId_payback` and may carry
+ * `payback_date` (default: the transaction's booking date).
+ *
+ * The transaction must exist and not be deleted, be Posted (not pending), be incoming to a
+ * collection account (decisions §5 `bank_account_purpose`) of the request's investor or SPV, be in
+ * the invoice currency, and not already be another request's payback.
+ *
+ * Amount: the transaction must cover the invoice amount. Settling closes the request and frees
+ * the buyer line's limit (business-rules §4), and the model holds a single payback transaction per
+ * request, so a short payment cannot be linked as if it paid the invoice: it is refused with the
+ * shortfall, to be resolved with the buyer (or the supplier) first. A payment above the invoice
+ * amount is accepted (the surplus is refunded outside the platform).
+ *
+ * `discount_fee_rate_adjusted` is the domain's adjustedDiscountFeeRate from the stored fixing
+ * (`base_rate_amount`), spread (`discount_fee_rate`), payout, due and payback dates: 0 when paid on
+ * the due date, decimal arithmetic throughout.
+ */
+export const settleRequest: Effect = async ({ tx, row, input: values, today }) => {
+  const id = values.transactionId_payback;
+  if (!present(id))
+    throw validationError('Pick the collection transaction that paid the request (transactionId_payback)');
+  if (typeof id !== 'string' || !UUID.test(id))
+    throw validationError(`transactionId_payback ${String(id)} is not a transaction id`);
+
+  // Locked, so that two settlements cannot link the same payment at once.
+  const [payment] = await tx.query(`SELECT * FROM "transaction" WHERE id = $1 FOR UPDATE`, [id]);
+  if (!payment || payment._deleted) throw validationError(`Transaction ${id} does not exist`);
+  const paid = isoDate(payment.transaction_date);
+  if (payment.pending === true || payment.transaction_status !== 'Posted')
+    throw validationError(
+      `Transaction of ${paid ?? 'unknown date'} is still pending at the bank: settle once it is posted`,
+    );
+
+  const amount = present(payment.transaction_source_amount)
+    ? new Decimal(String(payment.transaction_source_amount))
+    : null;
+  // The funders of the request's buyer line (the request's own copies when it has no line).
+  const [account] = present(payment.recipientaccountId)
+    ? await tx.query(
+        `SELECT b.id FROM "bank" b LEFT JOIN "buyer" l ON l.id = $2::uuid
+          WHERE b.id::text = $1 AND NOT b."_deleted" AND b.bank_account_purpose = 'collection'
+            AND (b."investorId" = coalesce(l."investorId", $3::uuid) OR b."spvId" = coalesce(l."spvId", $4::uuid))`,
+        [
+          String(payment.recipientaccountId),
+          (row.buyerId as string | null) ?? null,
+          (row.investorId as string | null) ?? null,
+          (row.spvId as string | null) ?? null,
+        ],
+      )
+    : [];
+  if (!amount || amount.lte(0) || !account)
+    throw validationError(
+      'The transaction is not a payment into a collection account of the request’s investor or SPV',
+    );
+
+  const currency = String(row.invoice_currency ?? '');
+  const paidIn = String(payment.transaction_source_currency ?? payment.iso_currency_code ?? '');
+  if (paidIn !== currency)
+    throw validationError(`The transaction is in ${paidIn || 'no currency'}, the invoice in ${currency}`);
+
+  const invoice = new Decimal(String(row.invoice_amount ?? '0'));
+  if (amount.lt(invoice))
+    throw validationError(
+      `The transaction pays ${amount.toFixed()} ${currency}, ${invoice.minus(amount).toFixed()} short of the invoice amount ${invoice.toFixed()} ${currency}: a short payment cannot settle the request`,
+    );
+
+  const [linked] = await tx.query(
+    `SELECT invoice_number FROM "request" WHERE "transactionId_payback" = $1 AND id <> $2 AND NOT "_deleted"`,
+    [id, row.id as string],
+  );
+  if (linked)
+    throw validationError(
+      `The transaction is already linked as the payback of invoice ${String(linked.invoice_number ?? '')}`.trim(),
+    );
+
+  const chosen = values.payback_date;
+  if (present(chosen) && (typeof chosen !== 'string' || !DATE.test(chosen) || !isoDate(chosen)))
+    throw validationError('payback_date must be a date (YYYY-MM-DD)');
+  const payback = present(chosen) ? String(chosen) : paid;
+  if (!payback) throw validationError('The transaction has no booking date; give the payback_date');
+  const payout = isoDate(row.payout_date);
+  const due = isoDate(row.invoice_due_date);
+  if (!payout || !due || !present(row.base_rate_amount) || !present(row.discount_fee_rate))
+    throw validationError(
+      'The request has no pricing to settle against (payout date, due date, base rate and spread)',
+    );
+  if (payback < payout)
+    throw validationError(`payback_date ${payback} cannot be before the payout date ${payout}`);
+  if (payback > today) throw validationError(`payback_date ${payback} cannot be in the future`);
+
+  let adjusted: string;
+  try {
+    adjusted = adjustedDiscountFeeRate({
+      baseRate: String(row.base_rate_amount),
+      spread: String(row.discount_fee_rate),
+      payoutDate: payout,
+      dueDate: due,
+      paybackDate: payback,
+    });
+  } catch (error) {
+    throw validationError((error as Error).message);
+  }
+  const result: Row = {
+    transactionId_payback: id,
+    payback_date: payback,
+    discount_fee_rate_adjusted: adjusted,
+  };
+  return result;
+};

@@ -1,0 +1,52 @@
+import type { ModelName } from '@rf/domain/entity';
+import type { FieldDef } from '@rf/domain/fields';
+import { REGISTRY } from '@rf/domain/registry';
+import { INSURANCE_CHOICES } from '@rf/domain/rules/insurance';
+
+export interface ValueOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/**
+ * How a stored value of a field is shown: its `valueLabels` name ("direct-resale" → "Direct
+ * resale", "'000" → "Thousands"), else the value itself. The stored value never changes.
+ */
+export function valueLabel(f: Pick<FieldDef, 'valueLabels'>, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const v = String(value);
+  return f.valueLabels?.[v] ?? v;
+}
+
+/** Free-text fields whose form offers a list of values (the registry keeps them as text). */
+const TEXT_CHOICES: Partial<Record<ModelName, Readonly<Record<string, readonly string[]>>>> = {
+  Insurance: INSURANCE_CHOICES,
+};
+
+/** The values a form offers for a field: an enum's values, or a text field's list, or null. */
+export function choicesOf(model: ModelName | undefined, f: FieldDef): readonly string[] | null {
+  if (f.type === 'enum') return f.values ?? [];
+  return (model && TEXT_CHOICES[model]?.[f.name]) ?? null;
+}
+
+/**
+ * The options of a select, each with its screen label; a current value outside the list (recorded
+ * before the list existed) stays selectable, so editing a record never loses it.
+ */
+export function optionsOf(model: ModelName | undefined, f: FieldDef, current?: unknown): ValueOption[] {
+  const values = [...(choicesOf(model, f) ?? [])];
+  const now = current === null || current === undefined ? '' : String(current);
+  if (now && !values.includes(now)) values.push(now);
+  return values.map((value) => ({ value, label: valueLabel(f, value) }));
+}
+
+/** A stored value of a model's field as screens name it (see `valueLabel`). */
+export function labelOfValue(model: ModelName, field: string, value: unknown): string {
+  const f = REGISTRY[model].fieldsByName.get(field);
+  return f ? valueLabel(f, value) : value === null || value === undefined ? '' : String(value);
+}
+
+/** Whether a field's values are shown as status chips (`request_status`, `bookkeeping_status_spv`). */
+export function isStatusChipField(f: Pick<FieldDef, 'type' | 'name'>): boolean {
+  return f.type === 'enum' && /status(_admin|_spv)?$/.test(f.name);
+}
