@@ -31,7 +31,7 @@ export async function acceptInvitation(deps: AuthDeps, body: unknown): Promise<{
     await deleteInvitation(deps.db, input.token);
     throw new AuthError(
       'ExpiredCodeException',
-      'This invitation has expired. Ask your administrator or broker to send a new one.',
+      'This invitation has expired. Ask whoever invited you (the Owner of your organisation, your broker or an administrator) to send a new one.',
     );
   }
   const user = await findStoredUser(deps.db, { kind: 'sub', value: invitation.sub });

@@ -14,6 +14,7 @@ import type { OperationContext } from '../operations/context.ts';
 import { approveOrganisation } from '../organisations/approve-organisation.ts';
 import { createOrganisation } from '../organisations/create-organisation.ts';
 import { createOrganisationDeps, type OrganisationOptions } from '../organisations/deps.ts';
+import { readInvitePermission } from '../organisations/invite-permission.ts';
 import { inviteUser } from '../organisations/invite-user.ts';
 import { listOrganisationUsers } from '../organisations/list-organisation-users.ts';
 import { ORGANISATION_TYPES } from '../organisations/organisation.ts';
@@ -104,6 +105,17 @@ const Organisation = new GraphQLObjectType({
   },
 });
 
+const InvitePermission = new GraphQLObjectType({
+  name: 'InvitePermission',
+  fields: {
+    mayInvite: {
+      type: nonNull(GraphQLBoolean),
+      description: 'Whether inviteUser and resendInvitation accept this organisation from the caller.',
+    },
+    reason: { type: GraphQLString, description: 'Why not, in a sentence; null when mayInvite.' },
+  },
+});
+
 /**
  * Named operations on organisations and their users (issue: admin and broker user management). They
  * e-mail invitations, so they are built from the application's configuration (mailer, public URL).
@@ -118,6 +130,13 @@ export function organisationOperations(
       type: nonNull(new GraphQLList(nonNull(OrganisationUser))),
       args: { groupId: { type: nonNull(GraphQLID) } },
       resolve: (_src, args: { groupId: string }, c) => listOrganisationUsers(c, args.groupId),
+    },
+    invitePermission: {
+      type: nonNull(InvitePermission),
+      description:
+        'Admin: any; broker: its own and a supplier it created until a user joined; Owner: its own.',
+      args: { groupId: { type: nonNull(GraphQLID) } },
+      resolve: (_src, args: { groupId: string }, c) => readInvitePermission(c, args.groupId),
     },
   };
   const organisationMutations: Fields = {

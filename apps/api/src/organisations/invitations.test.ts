@@ -114,9 +114,10 @@ describeDatabases('invitations', (db) => {
       invitationPending: true,
     });
     expect((await mailTo(db(), email))?.text).toContain('Invited Co');
+    // A supplier's Owner invites only into its own organisation (invite-rules.test.ts).
     const supplier = await seedOrganisation(db(), { type: 'Supplier' });
-    const own = await invite(await t.signIn(supplier.email), supplier.groupId);
-    expect(own.errors?.[0]).toMatchObject({ errorType: 'Unauthorized' });
+    const foreign = await invite(await t.signIn(supplier.email), org.groupId);
+    expect(foreign.errors?.[0]).toMatchObject({ errorType: 'Unauthorized' });
     const resend = await t.gql(await t.signIn(supplier.email), RESEND, { sub: res.data!.inviteUser.sub });
     expect(resend.errors?.[0]).toMatchObject({ errorType: 'Unauthorized' });
   });

@@ -1,8 +1,8 @@
 import { publishChange } from '../data/change-feed.ts';
-import { unauthorized, validationError } from '../http/errors.ts';
+import { validationError } from '../http/errors.ts';
 import { requireCaller, type OperationContext } from '../operations/context.ts';
 import { invitationEmail } from '../mail/templates/invitation.ts';
-import { mayManageOrganisation } from './access.ts';
+import { requireMayInvite } from './access.ts';
 import type { OrganisationDeps } from './deps.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { groupIdSchema, newUserSchema, parseArgs } from './input.ts';
@@ -14,7 +14,9 @@ const inviteUserSchema = newUserSchema.extend({ groupId: groupIdSchema });
 
 /**
  * `inviteUser(input)`: adds a Member to an existing organisation and e-mails them an invitation.
- * Admin: any organisation; broker: its own and those of the suppliers it introduced.
+ * Who may is `invitePermission` (admin: any; broker: its own, and a supplier it created until its
+ * first user joined; an Owner: its own). The invitee is always a Member with the role group of the
+ * organisation's type (none for a supplier), whoever invites: never the inviter's group.
  */
 export async function inviteUser(
   ctx: OperationContext,
@@ -22,13 +24,8 @@ export async function inviteUser(
   args: unknown,
 ): Promise<OrganisationUser> {
   const caller = requireCaller(ctx);
-  if (caller.role !== 'Admin' && caller.role !== 'Broker')
-    throw unauthorized('Only an administrator or a broker may add users to an organisation');
   const input = parseArgs(inviteUserSchema, args);
-  if (!(await mayManageOrganisation(ctx.db, caller, input.groupId)))
-    throw unauthorized(
-      'A broker may only add users to its own organisation and to the suppliers it introduced',
-    );
+  await requireMayInvite(ctx.db, caller, input.groupId);
   const org = await loadOrganisation(ctx.db, input.groupId);
   if (org.group_status === 'Disabled')
     throw validationError(`Organisation ${org.group_name ?? org.groupId} is disabled: enable it first`);

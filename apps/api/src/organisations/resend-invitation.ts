@@ -1,7 +1,7 @@
 import { findStoredUser } from '../auth/users.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import { requireCaller, type OperationContext } from '../operations/context.ts';
-import { mayManageOrganisation } from './access.ts';
+import { invitePermission } from './access.ts';
 import type { OrganisationDeps } from './deps.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { parseArgs, subSchema } from './input.ts';
@@ -12,7 +12,8 @@ import { organisationUser, type OrganisationUser } from './organisation-users.ts
 
 /**
  * `resendInvitation(sub)`: a new invitation link for a user who has not chosen a password yet; the
- * previous link stops working. Admin: any user; broker: users of the organisations it manages.
+ * previous link stops working. Whoever may invite into the user's organisation (`invitePermission`)
+ * may resend: admin, any user; otherwise the reason for refusing an invitation applies here too.
  */
 export async function resendInvitation(
   ctx: OperationContext,
@@ -20,13 +21,15 @@ export async function resendInvitation(
   args: unknown,
 ): Promise<OrganisationUser> {
   const caller = requireCaller(ctx);
-  if (caller.role !== 'Admin' && caller.role !== 'Broker')
-    throw unauthorized('Only an administrator or a broker may resend invitations');
   const sub = parseArgs(subSchema, args);
   const user = await findStoredUser(ctx.db, { kind: 'sub', value: sub });
-  const manages = user?.groupId ? await mayManageOrganisation(ctx.db, caller, user.groupId) : false;
-  if (caller.role !== 'Admin' && !manages)
-    throw unauthorized('A broker may only resend invitations to users of organisations it manages');
+  if (caller.role !== 'Admin') {
+    // Nothing is said about a user the caller may not manage, not even whether they exist.
+    if (!user?.groupId)
+      throw unauthorized('You may only resend invitations to users of an organisation you may invite into');
+    const permission = await invitePermission(ctx.db, caller, user.groupId);
+    if (!permission.mayInvite) throw unauthorized(permission.reason);
+  }
   if (!user) throw notFound(`User ${sub} does not exist`);
   if (user.passwordHash)
     throw validationError(`${user.email} has already chosen a password: there is no invitation to resend`);

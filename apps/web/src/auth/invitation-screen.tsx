@@ -30,7 +30,7 @@ export function invitationErrorMessage(error: unknown): string {
   if (error.code === 'CodeMismatchException')
     return 'This invitation link is not valid or has already been used. Ask for a new invitation.';
   if (error.code === 'ExpiredCodeException')
-    return 'This invitation has expired. Ask your administrator or broker to send a new one.';
+    return 'This invitation has expired. Ask whoever invited you (the Owner of your organisation, your broker or an administrator) to send a new one.';
   return error.message;
 }
 
