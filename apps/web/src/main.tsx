@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { theme } from './app/theme.ts';
 import { createAppRouter } from './app/router.tsx';
-import { UserProvider } from './auth/user-context.tsx';
+import { UserProvider, type FindProfile } from './auth/user-context.tsx';
 import { bootstrapSession, unregisterServiceWorkers } from './auth/session.ts';
 import { reportError } from './shared/errors.ts';
 import { GraphQLError } from './entity/graphql-client.ts';
@@ -34,12 +34,19 @@ const queryClient = new QueryClient({
 
 const router = createAppRouter(queryClient);
 
+/** The signed-in organisation's party record, loaded with the list queries' chunk. */
+const findProfile: FindProfile = async (model, groupId) => {
+  const { listPage } = await import('./entity/queries.ts');
+  const page = await listPage(model, { filter: { userId: { eq: groupId } }, limit: 1 });
+  return page.items[0] ?? null;
+};
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <UserProvider>
+        <UserProvider findProfile={findProfile}>
           <LiveUpdatesHost />
           <RouterProvider router={router} />
         </UserProvider>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AREAS, mayEnter, type AreaKey } from '../layout/areas.ts';
+import { AREAS, mayEnter, type AreaKey } from '../shared/areas.ts';
 import { adminRoutes } from '../areas/admin/routes.tsx';
 import { brokerRoutes } from '../areas/broker/routes.tsx';
 import { investorRoutes } from '../areas/investor/routes.tsx';

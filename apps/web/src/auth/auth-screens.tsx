@@ -2,7 +2,7 @@ import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/mat
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { notify, toError } from '../shared/errors.ts';
-import { AREAS, areaOfRole, mayEnter, redirectsToOwnArea, type AreaKey } from '../layout/areas.ts';
+import { AREAS, areaOfRole, mayEnter, redirectsToOwnArea, type AreaKey } from '../shared/areas.ts';
 import { authApi } from './auth-api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { passwordStrength } from './password-strength.ts';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
 import { authApi, type GroupType } from './auth-api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { useBusy, VerifyStep } from './auth-screens.tsx';

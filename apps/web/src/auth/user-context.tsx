@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ModelName } from '@rf/domain/entity';
 import type { Role } from '@rf/domain/roles';
-import type { ApiRecord } from '../entity/graphql-client.ts';
+import type { ApiRecord } from '../shared/api-record.ts';
 import { useSession } from './use-session.ts';
 
 /** The party record that stands for a role's organisation. */
@@ -41,7 +41,13 @@ export interface UserProfile {
 
 const UserContext = createContext<UserProfile | null>(null);
 
-export function UserProvider({ children }: { children: ReactNode }) {
+/**
+ * Finds the organisation's party record (the first whose `userId` is the group id). The provider
+ * gets it from main.tsx, which reads it through the data API: auth/ sits below entity/.
+ */
+export type FindProfile = (model: ModelName, groupId: string) => Promise<ApiRecord | null>;
+
+export function UserProvider({ children, findProfile }: { children: ReactNode; findProfile: FindProfile }) {
   const session = useSession();
   const user = session.status === 'signedIn' ? session.user : null;
   const model = user ? PROFILE_MODEL[user.role] : null;
@@ -49,12 +55,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: [model ?? 'none', 'profile', groupId],
     enabled: Boolean(model && groupId),
-    queryFn: async () => {
-      const { listPage } = await import('../entity/queries.ts');
-      if (!model || !groupId) return null;
-      const page = await listPage(model, { filter: { userId: { eq: groupId } }, limit: 1 });
-      return page.items[0] ?? null;
-    },
+    queryFn: async () => (model && groupId ? findProfile(model, groupId) : null),
     staleTime: 60_000,
   });
   const value = useMemo<UserProfile>(() => {

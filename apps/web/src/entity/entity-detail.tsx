@@ -24,8 +24,8 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useRowClick } from './entity-list.tsx';
-import { AddIcon, ExpandIcon } from '../layout/icons.tsx';
-import { StatusChip } from '../layout/page.tsx';
+import { AddIcon, ExpandIcon } from '../shared/icons.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { FieldValue, TEXTS } from './field-view.tsx';
 import { formatDateTime } from './format.ts';
 import type { ApiRecord } from './graphql-client.ts';

@@ -6,8 +6,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { reportError } from '../shared/errors.ts';
 import { useUser } from '../auth/user-context.tsx';
-import { DownloadIcon, SearchIcon } from '../layout/icons.tsx';
-import { StatusChip } from '../layout/page.tsx';
+import { DownloadIcon, SearchIcon } from '../shared/icons.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { csvColumns, csvOf, downloadText, refNamesFor } from './csv.ts';
 import { TEXTS, VIEWS } from './field-view.tsx';
 import type { ApiRecord } from './graphql-client.ts';

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useMemo, useRef, useState, type ComponentType } from 'react';
 import { toError } from '../shared/errors.ts';
-import { FileIcon } from '../layout/icons.tsx';
+import { FileIcon } from '../shared/icons.tsx';
 import { FileLink } from './field-view.tsx';
 import { uploadFile, type UploadedFile } from './files.ts';
 import { formatBytes, formatDate } from './format.ts';

@@ -3,7 +3,7 @@ import type { FieldDef, FieldType } from '@rf/domain/fields';
 import { Box, Link, Typography } from '@mui/material';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { reportError } from '../shared/errors.ts';
-import { StatusChip } from '../layout/page.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { FilePreviewDialog } from './file-preview.tsx';
 import { fileNameOf, openFile } from './files.ts';
 import {

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { toError } from '../shared/errors.ts';
-import { DownloadIcon } from '../layout/icons.tsx';
+import { DownloadIcon } from '../shared/icons.tsx';
 import { fetchFile, fileNameOf, previewKindOf, saveBlob } from './files.ts';
 import { formatBytes } from './format.ts';
 

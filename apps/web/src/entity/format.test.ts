@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, formatRate, roundDecimal } from './format.ts';
-import { toneOf } from './status.ts';
+import { toneOf } from '../shared/status-tones.ts';
 
 describe('format', () => {
   it('rounds decimals half-up without floats', () => {

@@ -8,7 +8,8 @@ export interface GraphQLErrorEntry {
   readonly path?: readonly (string | number)[];
 }
 
-export type ApiRecord = Record<string, unknown> & { id: string; _version?: number };
+// Declared in shared/ so that the session's profile (auth/user-context.tsx) can name it too.
+export type { ApiRecord } from '../shared/api-record.ts';
 
 /** A GraphQL error, carrying AppSync's errorType and, for conflicts, the current record. */
 export class GraphQLError extends RequestError {

@@ -24,8 +24,15 @@ import { PRODUCT_NAME } from '../auth/auth-frame.tsx';
 import { homeOf, signOut } from '../auth/session.ts';
 import { useSession } from '../auth/use-session.ts';
 import { useUser } from '../auth/user-context.tsx';
-import { AREAS, mayEnter, redirectsToOwnArea, type AreaDef, type AreaKey, type NavItem } from './areas.ts';
-import { AccountIcon, MenuIcon } from './icons.tsx';
+import {
+  AREAS,
+  mayEnter,
+  redirectsToOwnArea,
+  type AreaDef,
+  type AreaKey,
+  type NavItem,
+} from '../shared/areas.ts';
+import { AccountIcon, MenuIcon } from '../shared/icons.tsx';
 import { PendingApprovalScreen, usePendingApproval } from './pending-approval.tsx';
 
 const DRAWER_WIDTH = 240;

@@ -9,8 +9,8 @@ import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { titleOf } from '../entity/model-meta.ts';
 import { useOpenParam } from '../entity/use-list-state.ts';
-import { AddIcon } from '../layout/icons.tsx';
-import { PageHeader } from '../layout/page.tsx';
+import { AddIcon } from '../shared/icons.tsx';
+import { PageHeader } from '../shared/page.tsx';
 
 /** `esign/{userid}/{buyerid}/{supplierid}`: the e-signature setup of a buyer line. */
 export function EsignScreen() {

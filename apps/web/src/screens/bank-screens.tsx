@@ -9,8 +9,8 @@ import { useAll, useRecord } from '../entity/hooks.ts';
 import { modelLabel, titleOf } from '../entity/model-meta.ts';
 import { entity, type Filter } from '../entity/queries.ts';
 import { valueLabel } from '../entity/value-labels.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { PageHeader, StatusChip } from '../layout/page.tsx';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { PageHeader, StatusChip } from '../shared/page.tsx';
 import { DetailScreen } from './detail-screen.tsx';
 
 type Purpose = 'remittance' | 'collection';

@@ -8,7 +8,7 @@ import { HeaderCard, RelatedTable, SectionList } from '../entity/entity-detail.t
 import { useRecord } from '../entity/hooks.ts';
 import { machineFieldsOf, modelLabel } from '../entity/model-meta.ts';
 import { useRecordTitle } from '../entity/record-title.tsx';
-import { PageHeader } from '../layout/page.tsx';
+import { PageHeader } from '../shared/page.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { BuyerRiskPanel, FinancialsRiskPanel } from './risk-panel.tsx';
 import { DocumentVersions } from './document-versions.tsx';

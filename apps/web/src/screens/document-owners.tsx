@@ -6,7 +6,7 @@ import { gql, type ApiRecord } from '../entity/graphql-client.ts';
 import { useRecord } from '../entity/hooks.ts';
 import { modelLabel, titleOf } from '../entity/model-meta.ts';
 import { PepBadge } from '../entity/pep.tsx';
-import type { AreaKey } from '../layout/areas.ts';
+import type { AreaKey } from '../shared/areas.ts';
 
 /** The records a Document links to (spec §3), with the Document field holding each one's id. */
 export const DOCUMENT_LINKS: readonly { readonly model: ModelName; readonly field: string }[] = [

@@ -7,8 +7,8 @@ import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { modelLabel, titleOf } from '../entity/model-meta.ts';
 import { PepBadge } from '../entity/pep.tsx';
-import type { AreaKey } from '../layout/areas.ts';
-import { PageHeader } from '../layout/page.tsx';
+import type { AreaKey } from '../shared/areas.ts';
+import { PageHeader } from '../shared/page.tsx';
 import { DetailScreen } from './detail-screen.tsx';
 import { DOCUMENT_LINKS, ownerListPath, ownerPath, useDocumentOwnerModel } from './document-owners.tsx';
 

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import type { OrganisationType } from '../entity/organisation-api.ts';
-import { TONE_COLOURS, toneOf } from '../entity/status.ts';
+import { TONE_COLOURS, toneOf } from '../shared/status-tones.ts';
 
 export type GroupType = OrganisationType;
 const TYPE_LABEL: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { Button, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { AddIcon } from '../layout/icons.tsx';
-import { PageHeader } from '../layout/page.tsx';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { AddIcon } from '../shared/icons.tsx';
+import { PageHeader } from '../shared/page.tsx';
 import { ORGANISATION_TYPES, PARTY_PATH, typeLabel, type GroupType } from './group-common.tsx';
 import { OrganisationList } from './organisation-list.tsx';
 

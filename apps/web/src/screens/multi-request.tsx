@@ -15,9 +15,9 @@ import { fieldNamed, fromFormValues, humanise, toFormValues } from '../entity/fo
 import { gql, type ApiRecord } from '../entity/graphql-client.ts';
 import { useRecord } from '../entity/hooks.ts';
 import { entity } from '../entity/queries.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { CloseIcon } from '../layout/icons.tsx';
-import { PageHeader } from '../layout/page.tsx';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { CloseIcon } from '../shared/icons.tsx';
+import { PageHeader } from '../shared/page.tsx';
 import { IndicativePricePanel } from './indicative-price.tsx';
 import { sumDecimals } from './lines.ts';
 

@@ -24,8 +24,8 @@ import {
   organisationErrorMessage,
   useOrganisationMutation,
 } from '../entity/organisation-api.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { PageHeader } from '../layout/page.tsx';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { PageHeader } from '../shared/page.tsx';
 import { ORGANISATION_TYPES, typeLabel, type GroupType } from './group-common.tsx';
 import { cleanPhone, LABELS, newUserIssues, type FormKey } from './new-user-form.ts';
 

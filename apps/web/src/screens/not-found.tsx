@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
 
 export function NotFoundScreen({ area }: { area: AreaKey | null }) {
   const home = area ? `${AREAS[area].base}/dashboard` : '/';

@@ -7,8 +7,8 @@ import { formatDate } from '../entity/format.ts';
 import { useAll } from '../entity/hooks.ts';
 import { changeList, PAGE_SIZES } from '../entity/list-state.ts';
 import { useListState, useSearchBox } from '../entity/use-list-state.ts';
-import { DownloadIcon, SearchIcon } from '../layout/icons.tsx';
-import { StatusChip } from '../layout/page.tsx';
+import { DownloadIcon, SearchIcon } from '../shared/icons.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { STATUSES, typeLabel, type GroupType } from './group-common.tsx';
 import { organisationsOf, type OrganisationRow } from './organisations.ts';
 

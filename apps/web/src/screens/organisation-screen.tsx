@@ -30,14 +30,15 @@ import {
   resendInvitation,
   setUserDisabled,
   setUserGroup,
+  useInvitePermission,
   useOrganisationMutation,
   useOrganisationUsers,
   type GrantableGroup,
   type OrganisationUser,
 } from '../entity/organisation-api.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { AddIcon } from '../layout/icons.tsx';
-import { PageHeader } from '../layout/page.tsx';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { AddIcon } from '../shared/icons.tsx';
+import { PageHeader } from '../shared/page.tsx';
 import { PARTY_PATH, typeLabel, type GroupType } from './group-common.tsx';
 import {
   ConfirmDialog,
@@ -59,6 +60,7 @@ export function OrganisationScreen({ area }: { area: AreaKey }) {
   const isAdmin = me.role === 'Admin';
   const members = useAll('Usergroup', { groupId: { eq: id } });
   const users = useOrganisationUsers(id);
+  const invite = useInvitePermission(id);
   const first = members.data?.[0];
   const type = (first?.group_type as GroupType | 'Admin' | undefined) ?? undefined;
   const partyModel: ModelName | null = type && type !== 'Admin' ? type : null;
@@ -103,7 +105,10 @@ export function OrganisationScreen({ area }: { area: AreaKey }) {
     path && !record && mayCreateRecord && !party.isLoading
       ? `${base}/new${path}/${String(id)}/${String(first.identityId ?? id)}/${String(first.sub ?? '-')}`
       : null;
-  const mayInvite = isAdmin || me.role === 'Broker';
+  // The server decides (docs/business-rules.md, "Parties" under §11): a broker invites into a
+  // supplier it created only until somebody there joined; then the reason is shown instead.
+  const mayInvite = invite.data?.mayInvite === true;
+  const inviteRefusal = invite.data && !invite.data.mayInvite ? invite.data.reason : null;
   const list = users.data ?? [];
 
   const onResend = async (u: OrganisationUser) => {
@@ -279,6 +284,11 @@ export function OrganisationScreen({ area }: { area: AreaKey }) {
             </Button>
           )}
         </Stack>
+        {inviteRefusal && (
+          <Alert severity="info" sx={{ mb: 1 }} role="note">
+            {inviteRefusal}
+          </Alert>
+        )}
         {users.isLoading ? (
           <Typography color="text.secondary">Loading...</Typography>
         ) : users.error ? (

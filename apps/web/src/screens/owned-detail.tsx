@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { titleOf } from '../entity/model-meta.ts';
-import type { AreaKey } from '../layout/areas.ts';
+import type { AreaKey } from '../shared/areas.ts';
 import { DetailScreen } from './detail-screen.tsx';
 import { ownerPath } from './document-owners.tsx';
 import type { RelatedConfig } from './types.ts';

@@ -12,7 +12,7 @@ import { humanise } from '../entity/form-values.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useSave } from '../entity/hooks.ts';
 import { entity } from '../entity/queries.ts';
-import { StatusChip } from '../layout/page.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { frozenOf } from './frozen-edit.tsx';
 import { StatusActions } from './status-actions.tsx';
 

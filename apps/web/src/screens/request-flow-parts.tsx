@@ -5,7 +5,7 @@ import { useUser } from '../auth/user-context.tsx';
 import { formatMoney } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
 import {
   creditLimitRefusal,
   lineUse,

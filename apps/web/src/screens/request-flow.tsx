@@ -4,8 +4,8 @@ import { notify } from '../shared/errors.ts';
 import { Loading } from '../shared/status-screens.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';
-import { type AreaKey } from '../layout/areas.ts';
-import { PageHeader } from '../layout/page.tsx';
+import { type AreaKey } from '../shared/areas.ts';
+import { PageHeader } from '../shared/page.tsx';
 import { IndicativePricePanel, useWatchedInputs } from './indicative-price.tsx';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */

@@ -3,8 +3,8 @@ import { useParams } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { EntityList } from '../entity/entity-list.tsx';
 import { useRecord } from '../entity/hooks.ts';
-import { AREAS, type AreaKey } from '../layout/areas.ts';
-import { PageHeader } from '../layout/page.tsx';
+import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { PageHeader } from '../shared/page.tsx';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
 

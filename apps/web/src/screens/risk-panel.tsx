@@ -28,7 +28,7 @@ import { formatDate, formatDecimal, todayIso } from '../entity/format.ts';
 import { entity } from '../entity/queries.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
-import { StatusChip } from '../layout/page.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { labelOfValue } from '../entity/value-labels.ts';
 
 const GRADE_COLOURS: Record<Grade, { bg: string; fg: string }> = {

@@ -6,7 +6,7 @@ import { passwordStrength } from '../auth/password-strength.ts';
 import { getAccessToken } from '../auth/session.ts';
 import { useUser } from '../auth/user-context.tsx';
 import { useSession } from '../auth/use-session.ts';
-import { PageHeader } from '../layout/page.tsx';
+import { PageHeader } from '../shared/page.tsx';
 import type { Role } from '@rf/domain/roles';
 
 function ChangePassword() {

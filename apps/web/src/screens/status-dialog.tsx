@@ -25,7 +25,7 @@ import { titleOf } from '../entity/model-meta.ts';
 import { PepBadge } from '../entity/pep.tsx';
 import { entity } from '../entity/queries.ts';
 import { useRunOperation } from '../entity/status-api.ts';
-import { StatusChip } from '../layout/page.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import {
   asksForPayback,
   PAYBACK_INPUTS,

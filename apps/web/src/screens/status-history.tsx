@@ -4,7 +4,7 @@ import { TEXTS } from '../entity/field-view.tsx';
 import { formatDateTime } from '../entity/format.ts';
 import { entity } from '../entity/queries.ts';
 import { useStatusHistory, type StatusHistoryEntry } from '../entity/status-api.ts';
-import { StatusChip } from '../layout/page.tsx';
+import { StatusChip } from '../shared/page.tsx';
 import { actionOfEntry, machineFieldsOf } from './status-moves.ts';
 
 const ROLE_LABEL: Record<string, string> = { Spv: 'SPV' };

@@ -1,5 +1,5 @@
 import type { ModelName } from '@rf/domain/entity';
-import type { AreaKey } from '../layout/areas.ts';
+import type { AreaKey } from '../shared/areas.ts';
 import type { Filter } from '../entity/queries.ts';
 
 /**

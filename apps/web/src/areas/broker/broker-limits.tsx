@@ -15,7 +15,7 @@ import { Loading } from '../../shared/status-screens.tsx';
 import { formatMoney, formatRate, todayIso } from '../../entity/format.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { useAll } from '../../entity/hooks.ts';
-import { PageHeader, StatusChip } from '../../layout/page.tsx';
+import { PageHeader, StatusChip } from '../../shared/page.tsx';
 import { lineFigures } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';

@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Loading } from '../../shared/status-screens.tsx';
 import { useAll, useRecord } from '../../entity/hooks.ts';
 import { titleOf } from '../../entity/model-meta.ts';
-import { PageHeader } from '../../layout/page.tsx';
+import { PageHeader } from '../../shared/page.tsx';
 import { CreateScreen } from '../../screens/form-screens.tsx';
 import type { CreateScreenConfig } from '../../screens/types.ts';
 

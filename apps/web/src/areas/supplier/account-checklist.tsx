@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/m
 import { humanise } from '../../entity/form-values.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { entity } from '../../entity/queries.ts';
-import { StatusChip } from '../../layout/page.tsx';
+import { StatusChip } from '../../shared/page.tsx';
 import { ChecklistList } from '../../screens/company-checklist.tsx';
 import { LatestReason } from '../../screens/status-history.tsx';
 

@@ -23,8 +23,8 @@ import { formatDateTime } from '../../entity/format.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { useRecord, useRemove } from '../../entity/hooks.ts';
 import { titleOf } from '../../entity/model-meta.ts';
-import { DownloadIcon } from '../../layout/icons.tsx';
-import { PageHeader } from '../../layout/page.tsx';
+import { DownloadIcon } from '../../shared/icons.tsx';
+import { PageHeader } from '../../shared/page.tsx';
 import { DocumentVersions } from '../../screens/document-versions.tsx';
 import { labelOfValue } from '../../entity/value-labels.ts';
 

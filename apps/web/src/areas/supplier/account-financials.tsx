@@ -8,7 +8,7 @@ import { EntityForm } from '../../entity/entity-form.tsx';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { useRecord } from '../../entity/hooks.ts';
 import { titleOf } from '../../entity/model-meta.ts';
-import { PageHeader, StatusChip } from '../../layout/page.tsx';
+import { PageHeader, StatusChip } from '../../shared/page.tsx';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { LatestReason, StatusHistory } from '../../screens/status-history.tsx';
 

@@ -4,7 +4,7 @@ import { Loading } from '../../shared/status-screens.tsx';
 import { RelatedTable, SectionList } from '../../entity/entity-detail.tsx';
 import { formatMoney } from '../../entity/format.ts';
 import { useAll, useRecord } from '../../entity/hooks.ts';
-import { PageHeader } from '../../layout/page.tsx';
+import { PageHeader } from '../../shared/page.tsx';
 import { FrozenAwareEdit } from '../../screens/frozen-edit.tsx';
 import { subtractDecimals, utilisationOf } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
