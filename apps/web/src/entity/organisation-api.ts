@@ -58,6 +58,7 @@ export const INVITE_USER = `mutation InviteUser($input: InviteUserInput!) { invi
 export const RESEND_INVITATION = `mutation ResendInvitation($sub: ID!) { resendInvitation(sub: $sub) { ${USER_FIELDS} } }`;
 export const SET_USER_GROUP = `mutation SetUserGroup($input: SetUserGroupInput!) { setUserGroup(input: $input) { ${USER_FIELDS} } }`;
 export const SET_USER_DISABLED = `mutation SetUserDisabled($input: SetUserDisabledInput!) { setUserDisabled(input: $input) { ${USER_FIELDS} } }`;
+export const INVITE_PERMISSION = `query InvitePermission($groupId: ID!) { invitePermission(groupId: $groupId) { mayInvite reason } }`;
 export const APPROVE_ORGANISATION = `mutation ApproveOrganisation($groupId: ID!) { approveOrganisation(groupId: $groupId) { ${ORGANISATION_FIELDS} } }`;
 
 /** Optional text: trimmed, and left out when empty (the server treats absent and empty alike). */
@@ -159,6 +160,32 @@ export function fieldOfMessage(message: string): string | null {
 }
 
 export const organisationKey = (groupId: string | undefined) => ['Organisation', 'users', groupId] as const;
+
+/** Whether the signed-in user may invite into an organisation (and resend its invitations), and why not. */
+export interface InvitePermission {
+  readonly mayInvite: boolean;
+  /** The server's reason when not; null when allowed. */
+  readonly reason: string | null;
+}
+
+export async function invitePermission(groupId: string): Promise<InvitePermission> {
+  const data = await gql<{ invitePermission: InvitePermission }>(INVITE_PERMISSION, { groupId });
+  return data.invitePermission;
+}
+
+/**
+ * The server's decision on inviting into `groupId` (docs/business-rules.md, "Parties" under §11):
+ * screens offer "Invite" only when it says yes, so they never offer what the server refuses. It is
+ * under the `Organisation` key, so every organisation mutation refreshes it (a user joining does
+ * too, when the screen is next opened).
+ */
+export function useInvitePermission(groupId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['Organisation', 'invite', groupId],
+    enabled: Boolean(groupId),
+    queryFn: () => invitePermission(groupId as string),
+  });
+}
 
 export function useOrganisationUsers(groupId: string | undefined) {
   return useQuery({

@@ -22,6 +22,7 @@ import {
   fieldOfMessage,
   inviteUser,
   organisationErrorMessage,
+  useInvitePermission,
   useOrganisationMutation,
 } from '../entity/organisation-api.ts';
 import { AREAS, type AreaKey } from '../shared/areas.ts';
@@ -42,6 +43,7 @@ export function NewUserScreen({ area }: { area: AreaKey }) {
   const creating = !id;
   const broker = area === 'broker';
   const members = useAll('Usergroup', { groupId: { eq: id } }, { enabled: Boolean(id) });
+  const permission = useInvitePermission(id);
   const typeParam = search.get('type');
   const initialType = broker
     ? 'Supplier'
@@ -66,9 +68,11 @@ export function NewUserScreen({ area }: { area: AreaKey }) {
     (a: { groupId: string; email: string; name: string; phone: string }) => inviteUser(a.groupId, a),
   );
   const busy = create.isPending || invite.isPending;
-  if (id && members.isLoading) return <Loading />;
+  if (id && (members.isLoading || permission.isLoading)) return <Loading />;
   const org = members.data?.[0];
   const orgName = String(org?.group_name ?? 'the organisation');
+  // The server's answer decides (docs/business-rules.md, "Parties" under §11): no form it would refuse.
+  const refusal = id && permission.data && !permission.data.mayInvite ? permission.data.reason : null;
   const issues = newUserIssues(values, creating);
   const errorOf = (k: FormKey): string | undefined =>
     (touched[k] || submitted ? issues[k] : undefined) ??
@@ -143,16 +147,30 @@ export function NewUserScreen({ area }: { area: AreaKey }) {
       ? 'New supplier organisation'
       : 'New organisation'
     : `Invite a user to ${orgName}`;
+  const header = (
+    <PageHeader
+      title={title}
+      crumbs={[
+        { label: area === 'admin' ? 'Users & groups' : 'Users', to: `${base}/groups` },
+        ...(id ? [{ label: orgName, to: `${base}/user/${id}` }] : []),
+        { label: creating ? 'New organisation' : 'Invite user' },
+      ]}
+    />
+  );
+  if (refusal)
+    return (
+      <>
+        {header}
+        <Alert severity="warning" sx={{ mb: 2 }} role="status">
+          <AlertTitle>You cannot invite users to {orgName}</AlertTitle>
+          {refusal}
+        </Alert>
+        <Button onClick={() => navigate(`${base}/user/${String(id)}`)}>Back to {orgName}</Button>
+      </>
+    );
   return (
     <>
-      <PageHeader
-        title={title}
-        crumbs={[
-          { label: area === 'admin' ? 'Users & groups' : 'Users', to: `${base}/groups` },
-          ...(id ? [{ label: orgName, to: `${base}/user/${id}` }] : []),
-          { label: creating ? 'New organisation' : 'Invite user' },
-        ]}
-      />
+      {header}
       <Alert severity="info" sx={{ mb: 2 }} role="note">
         {creating && me.role === 'Broker' && 'The new organisation is a supplier introduced by you. '}
         We e-mail {creating ? 'the first user' : 'the user'} an invitation link, valid for 7 days, to choose

@@ -8,6 +8,7 @@ import { useUser } from '../auth/user-context.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { PageHeader } from '../shared/page.tsx';
 import type { Role } from '@rf/domain/roles';
+import { TeamSection } from './team-section.tsx';
 
 function ChangePassword() {
   const [oldPassword, setOld] = useState('');
@@ -132,6 +133,7 @@ export function SettingsScreen() {
           ))}
         </Grid>
       </Paper>
+      <TeamSection />
       <ChangePassword />
     </>
   );
