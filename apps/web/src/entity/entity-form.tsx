@@ -1,6 +1,6 @@
 import type { FieldDef } from '@rf/domain/fields';
 import { useUser } from '../auth/user-context.tsx';
-import { Box, Button, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -8,12 +8,14 @@ import { toError } from '../shared/errors.ts';
 import { FORM_LAYOUTS } from './form-layouts.ts';
 import { toFormValues } from './form-values.ts';
 import { useRemove } from './hooks.ts';
+import { modelLabel } from './model-meta.ts';
 import { entity } from './queries.ts';
 import { formFieldsOf, groupBySection, type EntityFormProps, type Values } from './form-sections.tsx';
 import { ConflictDialog, DeleteDialog } from './form-dialogs.tsx';
 import { FormErrorSummary } from './form-error-summary.tsx';
 import { formResolver } from './form-resolver.ts';
 import { FormStepper } from './form-stepper.tsx';
+import { frozenFieldsOf, withFrozen } from './frozen-fields.ts';
 import { SectionInputs } from './section-inputs.tsx';
 import { useEntitySubmit } from './use-entity-submit.ts';
 
@@ -33,20 +35,31 @@ export function EntityForm(props: EntityFormProps) {
   const { role } = useUser();
   const ownerBuyer = (record ?? fixed)?.buyerId ?? null;
   const { require } = props;
-  const fields = useMemo(
+  // What the record's state freezes for this role stays in the form, read-only, with why.
+  const frozen = useMemo(() => frozenFieldsOf(model, record, role), [model, record, role]);
+  const {
+    fields,
+    readOnly,
+    editable: editableCount,
+  } = useMemo(
     () =>
-      formFieldsOf(model, {
-        fixed,
-        sections,
-        omit,
-        hideRefs,
-        hideServerFields,
-        only,
-        role,
-        owner: { buyerId: ownerBuyer },
-      }).map((f) => (require?.includes(f.name) ? { ...f, required: true } : f)),
-    [model, fixed, sections, omit, hideRefs, hideServerFields, only, role, ownerBuyer, require],
+      withFrozen(
+        formFieldsOf(model, {
+          fixed,
+          sections,
+          omit,
+          hideRefs,
+          hideServerFields,
+          only,
+          role,
+          owner: { buyerId: ownerBuyer },
+        }).map((f) => (require?.includes(f.name) ? { ...f, required: true } : f)),
+        frozen,
+      ),
+    [model, fixed, sections, omit, hideRefs, hideServerFields, only, role, ownerBuyer, require, frozen],
   );
+  // Nothing this form shows may change: no saving, only the way back.
+  const locked = Boolean(record) && fields.length > 0 && editableCount === 0;
   const layout = FORM_LAYOUTS[model];
   const computedFields = useMemo(
     () =>
@@ -110,6 +123,15 @@ export function EntityForm(props: EntityFormProps) {
         errors={errors}
         onFocus={focusField}
       />
+      {frozen.all ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {frozen.all.note}
+        </Alert>
+      ) : locked ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Nothing here can change while the {modelLabel(model)} is in its current state; each field says why.
+        </Alert>
+      ) : null}
       {stepped && <FormStepper groups={groups} step={step} errors={errors} onStep={setStep} />}
       <SectionInputs
         model={model}
@@ -120,6 +142,7 @@ export function EntityForm(props: EntityFormProps) {
         record={record}
         only={Boolean(only)}
         disabled={formState.isSubmitting}
+        readOnly={readOnly}
       />
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
         {stepped && step > 0 && (
@@ -141,7 +164,7 @@ export function EntityForm(props: EntityFormProps) {
         <Button onClick={onCancel} disabled={formState.isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting || locked}>
           {formState.isSubmitting ? 'Saving…' : (props.submitLabel ?? 'Save')}
         </Button>
       </Stack>

@@ -20,6 +20,7 @@ export function SectionInputs({
   record,
   only,
   disabled,
+  readOnly,
 }: {
   model: ModelName;
   /** The sections shown (all, or the current step's). */
@@ -32,6 +33,8 @@ export function SectionInputs({
   /** A form of a few named fields: no panels, no headings, full-width inputs. */
   only: boolean;
   disabled: boolean;
+  /** Inputs shown but not editable: what the record's state freezes (their help says why). */
+  readOnly?: ReadonlySet<string>;
 }) {
   return (
     <Stack spacing={2}>
@@ -73,7 +76,7 @@ export function SectionInputs({
                               onBlur={field.onBlur}
                               error={fieldState.error?.message}
                               required={f.required}
-                              disabled={disabled}
+                              disabled={disabled || Boolean(readOnly?.has(f.name))}
                             />
                           )}
                         />
