@@ -240,7 +240,7 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
         () => '',
         (e: Error) => e.message,
       );
-    expect(refused).toMatch(/invoice_amount cannot be changed: the Request is Under Review/);
+    expect(refused).toMatch(/invoice_amount cannot be changed: the request is Under Review/);
     expect((await request(pendingId)).invoice_amount).toBe('25000.00');
 
     // In the browser as the admin, whose line form still offers every field.
@@ -254,7 +254,7 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
     const alert = adminTab.page.locator('main').getByRole('alert');
     await until(() => alert.innerText()).toMatch(/The record was not saved/);
     await until(() => adminTab.page.locator('main').innerText()).toMatch(
-      /cannot be changed: the Buyer is Approved/,
+      /cannot be changed: the buyer line is Approved/,
     );
     await quiet(adminTab);
     await alert.scrollIntoViewIfNeeded();

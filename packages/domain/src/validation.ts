@@ -111,7 +111,8 @@ export function describeIssues(error: z.ZodError): string {
       if (issue.code === 'unrecognized_keys') return `Unknown field(s): ${issue.keys.join(', ')}`;
       const path = issue.path.join('.');
       if (issue.message.includes(path) || !path) return issue.message;
-      if (issue.code === 'invalid_type' && issue.input === undefined) return `${path} is required`;
+      // zod reports a missing key as an invalid type that "received undefined".
+      if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${path} is required`;
       return `${path}: ${issue.message}`;
     })
     .join('; ');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MODEL_NAMES, REGISTRY, type ModelName } from '@rf/domain';
+import { MODEL_NAMES, REGISTRY, keptBy, recordNoun, type ModelName } from '@rf/domain';
+import type { Database } from '../db/database.ts';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { sampleInput } from '../testing/samples.ts';
@@ -7,7 +8,7 @@ import { sampleInput } from '../testing/samples.ts';
 const ADMIN_GROUP = '00000000-0000-4000-8000-000000000001';
 
 /** References each model needs to its parents, created first. */
-async function createParents(api: ApiHarness): Promise<Record<string, string>> {
+async function createParents(api: ApiHarness, db: Database): Promise<Record<string, string>> {
   const create = async (model: ModelName, extra: Record<string, unknown> = {}) => {
     const res = await api.gql<Record<string, { id: string }>>(
       'admin',
@@ -18,13 +19,13 @@ async function createParents(api: ApiHarness): Promise<Record<string, string>> {
     return (res.data?.[`create${model}`] as { id: string }).id;
   };
   const supplierId = await create('Supplier');
-  // An approved line with room: requests are refused on any other (business-rules §4).
-  const buyerId = await create('Buyer', {
-    supplierId,
-    buyer_currency: 'USD',
-    buyer_status: 'Approved',
-    buyer_loan_approved_amount: '100000',
-  });
+  // An approved line with room: requests are refused on any other. The fixture approves it
+  // directly; the approval itself is tested with the lifecycles.
+  const buyerId = await create('Buyer', { supplierId, buyer_currency: 'USD' });
+  await db.query(
+    `UPDATE "buyer" SET buyer_status = 'Approved', buyer_loan_approved_amount = '100000' WHERE id = $1`,
+    [buyerId],
+  );
   return { supplierId, buyerId };
 }
 
@@ -34,7 +35,7 @@ describeDatabases('GraphQL CRUD for every model', (db) => {
   beforeAll(async () => {
     api = await createApiHarness(db());
     api.callers.set('admin', { sub: 'admin-sub', groupId: ADMIN_GROUP, role: 'Admin' });
-    parents = await createParents(api);
+    parents = await createParents(api, db());
   });
   afterAll(async () => api.app.close());
 
@@ -80,6 +81,13 @@ describeDatabases('GraphQL CRUD for every model', (db) => {
       `mutation ($input: Delete${model}Input!) { delete${model}(input: $input) { id _deleted _version } }`,
       { input: { id: record.id, _version: 2 } },
     );
+    // A submitted request is kept: the supplier withdraws it instead.
+    const kept = keptBy(model, {});
+    if (kept) {
+      expect(deleted.errors?.[0]?.message).toBe(`Not allowed: a ${recordNoun(model)} that is ${kept} cannot be deleted`);
+      return;
+    }
+    expect(deleted.errors).toBeUndefined();
     expect(deleted.data?.[`delete${model}`]).toEqual({ id: record.id, _deleted: true, _version: 3 });
     const gone = await api.gql('admin', `query ($id: ID!) { get${model}(id: $id) { id } }`, {
       id: record.id,

@@ -25,15 +25,23 @@ describeDatabases('list filters run every operator in SQL', (db) => {
       'mutation { createSupplier(input: { supplier_name: "Acme" }) { id } }',
     );
     supplierId = s.data!.createSupplier.id;
-    // Requests need an approved line in their currency with room (business-rules §4).
+    // Requests need an approved line in their currency with room; the fixture sets the states
+    // directly, as only the filters are under test here.
     const line = async (currency: string) => {
       const res = await api.gql<{ createBuyer: { id: string } }>(
         'admin',
-        `mutation { createBuyer(input: { buyer_name: "Globex", supplierId: "${supplierId}", buyer_currency: "${currency}", buyer_status: "Approved", buyer_loan_approved_amount: "100000" }) { id } }`,
+        `mutation { createBuyer(input: { buyer_name: "Globex", supplierId: "${supplierId}", buyer_currency: "${currency}" }) { id } }`,
       );
       expect(res.errors).toBeUndefined();
-      return res.data!.createBuyer.id;
+      const id = res.data!.createBuyer.id;
+      await db().query(
+        `UPDATE "buyer" SET buyer_status = 'Approved', buyer_loan_approved_amount = '100000' WHERE id = $1`,
+        [id],
+      );
+      return id;
     };
+    // Submitted on the invoice date, before the invoices fell due.
+    api.setToday('2026-01-01');
     const lines: Record<string, string> = { USD: await line('USD'), EUR: await line('EUR') };
     const rows = [
       ['INV-001', '100.00', '2026-01-10', 'USD', 'Under Review', 'steel beams'],
@@ -52,14 +60,18 @@ describeDatabases('list filters run every operator in SQL', (db) => {
             invoice_currency: currency,
             invoice_date: '2026-01-01',
             invoice_due_date: due,
-            request_status: status,
             sold_goods_description: goods,
           },
         },
       );
       expect(res.errors).toBeUndefined();
       numbers[number as string] = res.data!.createRequest.id;
+      await db().query(`UPDATE "request" SET request_status = $1 WHERE id = $2`, [
+        status,
+        numbers[number as string],
+      ]);
     }
+    api.setToday(null);
   });
   afterAll(async () => api.app.close());
 

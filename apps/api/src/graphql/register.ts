@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ChangeHub } from '../data/change-hub.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../operations/context.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
@@ -12,7 +13,7 @@ import { registerSubscriptions } from './subscriptions.ts';
 export async function registerGraphql(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { authenticate: Authenticate; mailer?: Mailer },
+  deps: { authenticate: Authenticate; mailer?: Mailer; clock?: Clock },
 ): Promise<void> {
   const mailer = deps.mailer ?? createMailer(ctx);
   const { organisationQueries, organisationMutations } = organisationOperations(ctx, { mailer });
@@ -25,6 +26,7 @@ export async function registerGraphql(
     schema,
     authenticate: deps.authenticate,
     mailer,
+    clock: deps.clock,
   });
   registerSubscriptions(app, ctx, { schema, authenticate: deps.authenticate, hub });
   app.addHook('onClose', async () => hub.close());

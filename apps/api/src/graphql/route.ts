@@ -16,6 +16,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { AppContext } from '../app-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../operations/context.ts';
 import { formatError, type AppSyncError } from './errors.ts';
 import { MAX_BATCH, queryLimitsRule } from './limits.ts';
 
@@ -78,7 +79,7 @@ function namedTypeOf(type: TypeNode): string {
 export function registerGraphqlRoute(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { schema: GraphQLSchema; authenticate: Authenticate; mailer?: Mailer },
+  deps: { schema: GraphQLSchema; authenticate: Authenticate; mailer?: Mailer; clock?: Clock },
 ): void {
   const documents = createDocumentCache(deps.schema, ctx.config.production);
   const log = (error: unknown) => app.log.error(error);
@@ -110,7 +111,7 @@ export function registerGraphqlRoute(
     if (Array.isArray(document)) return { data: null, errors: document };
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
     const variables = (body.variables ?? undefined) as Record<string, unknown> | undefined;
-    const contextValue = { db: ctx.db, keys: ctx.keys, caller, mailer: deps.mailer };
+    const contextValue = { db: ctx.db, keys: ctx.keys, caller, mailer: deps.mailer, clock: deps.clock };
     const compiled = compiledQuery(body.query, operationName, document as DocumentNode);
     const result = compiled
       ? await compiled.query(undefined, contextValue, variables)

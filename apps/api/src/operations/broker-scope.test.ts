@@ -57,6 +57,7 @@ describeDatabases('broker scope (issue 4)', (db) => {
       )
     ).data!.getBuyer.buyer_status;
   const terms = (extra: Record<string, unknown> = {}) => ({
+    buyer_currency: 'USD',
     buyer_loan_request_amount: '750000',
     buyer_loan_advance_rate: '90',
     buyer_loan_rate: 'SOFR(3M)',
@@ -76,9 +77,11 @@ describeDatabases('broker scope (issue 4)', (db) => {
     world = await buildWorld(api, '');
     other = await buildWorld(api, '2');
     // Funders a line may be offered to: approved ones, and one still in onboarding.
-    investor = (await created('Admin', 'Investor', { userId: ORGS.investor2, investor_status: 'Approved' }))
-      .id;
-    spv = (await created('Admin', 'Spv', { userId: ORGS.spv2, spv_status: 'Approved' })).id;
+    investor = (await created('Admin', 'Investor', { userId: ORGS.investor2 })).id;
+    spv = (await created('Admin', 'Spv', { userId: ORGS.spv2 })).id;
+    // Approved as onboarding would leave them (the fixture skips the KYC steps).
+    await db().query(`UPDATE "investor" SET investor_status = 'Approved' WHERE id = $1`, [investor]);
+    await db().query(`UPDATE "spv" SET spv_status = 'Approved' WHERE id = $1`, [spv]);
     draftInvestor = (await created('Admin', 'Investor', { userId: ORGS.investor2 })).id;
   });
   afterAll(async () => api.app.close());
@@ -143,10 +146,10 @@ describeDatabases('broker scope (issue 4)', (db) => {
       });
       expect(reopen.errors?.[0]?.errorType).toBe('Unauthorized');
       expect(await statusOf(line.id)).toBe('Investor Offer Pending');
-      // Submitted terms are what the investor decides on: frozen for the broker, not for admin.
+      // Submitted terms are what the investor decides on: frozen, an unchanged value aside.
       const fee = await update('Broker', 'Buyer', line.id, { buyer_loan_broker_fee: '35' });
       expect(fee.errors?.[0]?.message).toMatch(
-        /terms of a line that is Investor Offer Pending cannot be changed \(buyer_loan_broker_fee\)/,
+        /buyer_loan_broker_fee cannot be changed: the buyer line is Investor Offer Pending/,
       );
       expect(await update('Broker', 'Buyer', line.id, { buyer_loan_broker_fee: '20.00' })).not.toHaveProperty(
         'errors',
@@ -154,8 +157,9 @@ describeDatabases('broker scope (issue 4)', (db) => {
       expect(await update('Broker', 'Buyer', line.id, { buyer_description: 'Dairy' })).not.toHaveProperty(
         'errors',
       );
-      expect(await update('Admin', 'Buyer', line.id, { buyer_loan_broker_fee: '15' })).not.toHaveProperty(
-        'errors',
+      // Admin too: an administrator reopens the line to change its terms.
+      expect((await update('Admin', 'Buyer', line.id, { buyer_loan_broker_fee: '15' })).errors?.[0]?.message).toMatch(
+        /buyer_loan_broker_fee cannot be changed: the buyer line is Investor Offer Pending/,
       );
       const history = await api.gql<{ statusHistory: { to: string; actorRole: string }[] }>(
         'Broker',

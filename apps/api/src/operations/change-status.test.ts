@@ -3,7 +3,8 @@ import { priceRequest } from '@rf/domain';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { CHANGE_CHANNEL, type Change } from '../data/change-feed.ts';
-import { buildWorld, CALLERS, type World } from '../testing/world.ts';
+import { buildWorld, CALLERS, readyForApproval, type World } from '../testing/world.ts';
+import { FIXING_DATE, PAYOUT } from '../testing/status-expectations.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
@@ -65,6 +66,15 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       /Complete the proposed terms first: requested amount, advance rate, base-rate series, spread missing/,
     );
     await proposeTerms(world.Buyer);
+    const fees = await api.gql<{ getBuyer: { _version: number } }>(
+      'Admin',
+      `query { getBuyer(id: "${world.Buyer}") { _version } }`,
+    );
+    const feesSet = await api.gql(
+      'Admin',
+      `mutation { updateBuyer(input: { id: "${world.Buyer}", _version: ${fees.data!.getBuyer._version}, buyer_loan_transaction_fee: "25", buyer_loan_broker_fee: "20", buyer_loan_spv_fee: "0.5" }) { id } }`,
+    );
+    expect(feesSet.errors).toBeUndefined();
     const submitted = await move('Broker', { model: 'Buyer', id: world.Buyer, to: 'Investor Offer Pending' });
     expect(submitted.errors).toBeUndefined();
     const foreign = await move('Investor', {
@@ -121,7 +131,7 @@ describeDatabases('status changes (business-rules §2)', (db) => {
     const told = api.mail.slice(mailsBefore);
     expect(told.length).toBeGreaterThan(0);
     expect(told[0]?.subject).toMatch(/: Approved$/);
-    expect(told[0]?.text).toMatch(/Approved limit 500,000\.00.*; spread 4 %/);
+    expect(told[0]?.text).toMatch(/Approved limit USD 500,000\.00 \(requested USD 750,000\.00\); spread 4 %/);
     const history = await api.gql<{ statusHistory: Record<string, unknown>[] }>(
       'Supplier',
       `query { statusHistory(model: "Buyer", id: "${world.Buyer}") { field from to actorRole actorName } }`,
@@ -163,7 +173,7 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       (await move('Admin', { model: 'Buyer', id: other.Buyer, to: 'Investor Offer Pending' })).errors,
     ).toBeUndefined();
     const silent = await move('Admin', { model: 'Buyer', id: other.Buyer, to: 'Declined' });
-    expect(silent.errors?.[0]?.message).toMatch(/comment is required/);
+    expect(silent.errors?.[0]?.message).toMatch(/a reason is required to decline/);
     const declined = await move('Admin', {
       model: 'Buyer',
       id: other.Buyer,
@@ -174,33 +184,29 @@ describeDatabases('status changes (business-rules §2)', (db) => {
   });
 
   it('prices a request on approval from the line and the SOFR fixing, and opens its bookkeeping', async () => {
-    const terms = await api.gql<{ getBuyer: { _version: number } }>(
-      'Admin',
-      `query { getBuyer(id: "${world.Buyer}") { _version } }`,
-    );
-    const update = await api.gql(
-      'Admin',
-      `mutation { updateBuyer(input: { id: "${world.Buyer}", _version: ${terms.data!.getBuyer._version}, buyer_loan_transaction_fee: "25", buyer_loan_broker_fee: "20", buyer_loan_spv_fee: "0.5" }) { id } }`,
-    );
-    expect(update.errors).toBeUndefined();
-    const tooLate = await move('Investor', {
+    await readyForApproval(api, world.Request);
+    const noFixing = await move('Investor', {
       model: 'Request',
       id: world.Request,
       to: 'Approved',
-      values: JSON.stringify({ payout_date: '2026-04-30' }),
+      values: JSON.stringify({ payout_date: PAYOUT }),
     });
-    expect(tooLate.errors?.[0]?.message).toMatch(/fixing/i);
+    expect(noFixing.errors?.[0]?.message).toMatch(/fixing/i);
     const fixing = await api.gql(
       'Admin',
-      'mutation { createSOFR(input: { date: "2026-03-05", SOFR: "4.3", SOFRM3: "4.25" }) { id } }',
+      `mutation { createSOFR(input: { date: "${FIXING_DATE}", SOFR: "4.3", SOFRM3: "4.25" }) { id } }`,
     );
     expect(fixing.errors).toBeUndefined();
+    const due = await api.gql<{ getRequest: { invoice_due_date: string } }>(
+      'Admin',
+      `query { getRequest(id: "${world.Request}") { invoice_due_date } }`,
+    );
     const before = announced.length;
     const approved = await move('Investor', {
       model: 'Request',
       id: world.Request,
       to: 'Approved',
-      values: JSON.stringify({ payout_date: '2026-03-09' }),
+      values: JSON.stringify({ payout_date: PAYOUT }),
     });
     expect(approved.errors).toBeUndefined();
     const expected = priceRequest({
@@ -212,12 +218,12 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       transactionFeeRate: '25',
       brokerFeeRate: '20',
       spvFeeRate: '0.5',
-      payoutDate: '2026-03-09',
-      dueDate: '2026-03-06',
+      payoutDate: PAYOUT,
+      dueDate: due.data!.getRequest.invoice_due_date,
     });
     expect(record(approved)).toMatchObject({
       request_status: 'Approved',
-      payout_date: '2026-03-09',
+      payout_date: PAYOUT,
       base_rate: 'SOFR(3M)',
       base_rate_amount: '4.25',
       invoice_purchase_amount: expected.invoice_purchase_amount,
@@ -257,7 +263,7 @@ describeDatabases('status changes (business-rules §2)', (db) => {
       'Admin',
       `mutation { updateRequest(input: { id: "${other.Request}", _version: ${current.data!.getRequest._version}, request_status: "Settled" }) { id } }`,
     );
-    expect(res.errors?.[0]?.message).toMatch(/request_status changes only through changeStatus/);
+    expect(res.errors?.[0]?.message).toMatch(/request_status changes only through its named operations/);
   });
 
   it('lets only the owner resubmit a declined record', async () => {

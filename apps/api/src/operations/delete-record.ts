@@ -1,4 +1,4 @@
-import { keptBy, tableOf } from '@rf/domain';
+import { keptBy, recordNoun, tableOf } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
 import { publishChange } from '../data/change-feed.ts';
@@ -19,7 +19,7 @@ export async function deleteRecord(ctx: OperationContext, input: WriteInput): Pr
     const current = await lockForWrite(ctx, tx, input, 'delete');
     // A decided record is kept (docs/business-rules.md, “Request integrity”): withdrawals, reversals and reopening replace deletion.
     const kept = keptBy(input.model, current);
-    if (kept) throw unauthorized(`Not allowed: a ${input.model} that is ${kept} cannot be deleted`);
+    if (kept) throw unauthorized(`Not allowed: a ${recordNoun(input.model)} that is ${kept} cannot be deleted`);
     const now = nowOf(ctx);
     await tx.query(
       `UPDATE ${q(tableOf(input.model))} SET "_deleted" = TRUE, "_version" = "_version" + 1, "updatedAt" = $2, "_lastChangedAt" = $3 WHERE id = $1`,

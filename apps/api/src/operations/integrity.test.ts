@@ -88,12 +88,12 @@ describeDatabases('request integrity (business-rules §11)', (db) => {
       { invoice_number: 'OTHER' },
     ]) {
       const res = await update('Supplier', 'Request', id, values);
-      expect(firstError(res.errors)).toContain('cannot be changed: the Request is Under Review');
+      expect(firstError(res.errors)).toContain('cannot be changed: the request is Under Review');
     }
     await db().query(`UPDATE "request" SET request_status = 'Approved' WHERE id = $1`, [id]);
     for (const who of ['Supplier', 'Admin']) {
       const res = await update(who, 'Request', id, { sold_goods_description: 'rewritten' });
-      expect(firstError(res.errors), who).toContain('the Request is Approved');
+      expect(firstError(res.errors), who).toContain('the request is Approved');
     }
     const removed = await call(
       'Admin',
@@ -129,7 +129,7 @@ describeDatabases('request integrity (business-rules §11)', (db) => {
       transaction_source_amount: '999999.00',
       transaction_date: '2020-01-01',
     });
-    expect(firstError(res.errors)).toContain('the Transaction is Posted');
+    expect(firstError(res.errors)).toContain('the transaction is Posted');
   });
 
   it('approves only with every need met, and lists what is missing', async () => {

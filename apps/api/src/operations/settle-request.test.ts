@@ -4,13 +4,17 @@ import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { createAccount, createPayment } from '../testing/payments.ts';
 import { sampleInput } from '../testing/samples.ts';
-import { buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
+import { buildWorld, CALLERS, ORGS, readyForApproval, type World } from '../testing/world.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
+/** The requests are made and approved on the payout date, invoiced a week before. */
 const PAYOUT = '2026-03-09';
+const INVOICED = '2026-03-01';
 /** 60 days after the payout. */
 const DUE = '2026-05-08';
+/** The day the settlements are made, after every payment of the tests. */
+const SETTLED_ON = '2026-06-30';
 
 /**
  * Request Approved → Settled (business-rules §2, §3, §4, §8): the admin links the collection
@@ -39,7 +43,9 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     move(who, id, 'Settled', values);
   const row = async (id: string) => (await sql(`SELECT * FROM "request" WHERE id = $1`, [id]))[0]!;
 
-  const createRequest = async (amount: string, currency = 'USD') => {
+  /** The supplier submits a request on the payout date; the clock then moves on to SETTLED_ON. */
+  const submitRequest = async (amount: string) => {
+    api.setToday(PAYOUT);
     const made = await api.gql<{ createRequest: { id: string } }>(
       'Supplier',
       'mutation ($input: CreateRequestInput!) { createRequest(input: $input) { id } }',
@@ -48,22 +54,33 @@ describeDatabases('settling a request by its collection transaction', (db) => {
           buyerId: line,
           supplierId: world.Supplier,
           invoice_amount: amount,
-          invoice_currency: currency,
+          invoice_currency: 'USD',
+          invoice_date: INVOICED,
           invoice_due_date: DUE,
         }),
       },
     );
+    api.setToday(SETTLED_ON);
+    return made;
+  };
+  const createRequest = async (amount: string) => {
+    const made = await submitRequest(amount);
     expect(made.errors).toBeUndefined();
     return made.data!.createRequest.id;
   };
+  /** A request approved on the payout date with what approval needs attached. */
   const approvedRequest = async (amount = '4000.00') => {
     const id = await createRequest(amount);
-    expect((await move('Admin', id, 'Approved', { payout_date: PAYOUT })).errors).toBeUndefined();
+    api.setToday(PAYOUT);
+    await readyForApproval(api, id);
+    const approved = await move('Admin', id, 'Approved', { payout_date: PAYOUT });
+    api.setToday(SETTLED_ON);
+    expect(approved.errors).toBeUndefined();
     return id;
   };
   /** A posted payment to the world's investor, into its collection account unless told otherwise. */
   const payment = (fields: Record<string, unknown> = {}) =>
-    createPayment(api, db(), {
+    createPayment(api, {
       userId: ORGS.investor,
       investorId: world.Investor,
       recipientaccountId: collection,
@@ -106,7 +123,10 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     collection = await bank('collection', { investorId: world.Investor }, ORGS.investor);
     remittance = await bank('remittance', { investorId: world.Investor }, ORGS.investor);
   });
-  afterAll(async () => api.app.close());
+  afterAll(async () => {
+    api.setToday(null);
+    await api.app.close();
+  });
 
   it('settles a request paid late, with the adjusted rate, payback link and date, and a history entry', async () => {
     const id = await approvedRequest();
@@ -191,11 +211,9 @@ describeDatabases('settling a request by its collection transaction', (db) => {
       expect(res.errors?.[0]?.errorType).toBe('ValidationError');
       return res.errors?.[0]?.message;
     };
-    expect(await refusal({})).toBe(
-      'Pick the collection transaction that paid the request (transactionId_payback)',
-    );
+    expect(await refusal({})).toBe('transactionId_payback is required');
     expect(await refusal({ transactionId_payback: 'abc' })).toBe(
-      'transactionId_payback abc is not a transaction id',
+      'transactionId_payback must be the id of a Transaction',
     );
     const unknown = '30000000-0000-4000-8000-000000000001';
     expect(await refusal({ transactionId_payback: unknown })).toBe(`Transaction ${unknown} does not exist`);
@@ -241,7 +259,7 @@ describeDatabases('settling a request by its collection transaction', (db) => {
       'payback_date 2999-01-01 cannot be in the future',
     );
     expect(await refusal({ transactionId_payback: good, payback_date: '8 May' })).toBe(
-      'payback_date must be a date (YYYY-MM-DD)',
+      'payback_date must be a date in the form YYYY-MM-DD',
     );
     // Linked to another request first: a payment pays one request.
     const first = await approvedRequest('500.00');
@@ -269,19 +287,7 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     expect(Number(held[0]!.n)).toBe(0);
     const a = await approvedRequest('5000.00');
     await approvedRequest('4000.00');
-    const refused = await api.gql(
-      'Supplier',
-      'mutation ($input: CreateRequestInput!) { createRequest(input: $input) { id } }',
-      {
-        input: sampleInput(REGISTRY.Request, {
-          buyerId: line,
-          supplierId: world.Supplier,
-          invoice_amount: '4000.00',
-          invoice_currency: 'USD',
-          invoice_due_date: DUE,
-        }),
-      },
-    );
+    const refused = await submitRequest('4000.00');
     expect(refused.errors?.[0]?.message).toMatch(/exceeds the available limit of Keystone Trading Ltd/);
     const paid = await payment({ transaction_source_amount: '5000.00' });
     expect((await settle(a, { transactionId_payback: paid })).errors).toBeUndefined();

@@ -118,7 +118,7 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
     const [invoice] = await sql(`SELECT invoice_amount, invoice_currency FROM "request" WHERE id = $1`, [
       world.Request,
     ]);
-    payback = await createPayment(api, db(), {
+    payback = await createPayment(api, {
       ...investor,
       transaction_date: PAID,
       transaction_source_amount: String(invoice!.invoice_amount),

@@ -34,7 +34,7 @@ export function checkInput(
     if (value === undefined) continue;
     if (mode === 'update' && (name === 'id' || name === '_version')) continue;
     if (!entity.fieldsByName.has(name)) throw validationError(`Unknown field ${name} on ${entity.name}`);
-    const refusal = writeRefusal(caller.role, entity.name as ModelName, name, mode);
+    const refusal = writeRefusal(caller.role, entity.name as ModelName, name, mode, value);
     if (refusal) throw unauthorized(`Not allowed: ${refusal}`);
     values[name] = value;
   }

@@ -126,10 +126,21 @@ for (const model of MODEL_NAMES) {
  * A new record tied to a world: it references the world's supplier or buyer line where the model
  * has such a field; otherwise, for another world, it names that world's organisation as owner.
  */
-function createInput(model: ModelName, world: World, foreignOwner: string | null): Record<string, unknown> {
+/** A funder's own KYC records name the funder: never a supplier's (docs/business-rules.md, “Parties”). */
+const FUNDER_PARTY = { Investor: 'investorId', Spv: 'spvId' } as const;
+const KYC_MODELS: readonly ModelName[] = ['Director', 'UBO', 'Document', 'Financials'];
+
+function createInput(
+  model: ModelName,
+  world: World,
+  foreignOwner: string | null,
+  role: RoleName | 'anonymous',
+): Record<string, unknown> {
   const entity = REGISTRY[model];
   const refs: Record<string, unknown> = {};
-  if (entity.fieldsByName.has('buyerId') && model !== 'Buyer') refs.buyerId = world.Buyer;
+  if ((role === 'Investor' || role === 'Spv') && KYC_MODELS.includes(model))
+    refs[FUNDER_PARTY[role]] = world[role];
+  else if (entity.fieldsByName.has('buyerId') && model !== 'Buyer') refs.buyerId = world.Buyer;
   else if (entity.fieldsByName.has('supplierId') && model !== 'Supplier') refs.supplierId = world.Supplier;
   if (!Object.keys(refs).length && foreignOwner) refs.userId = foreignOwner;
   if (model === 'Supplier' && !foreignOwner) refs.brokerId = undefined;
@@ -186,7 +197,7 @@ describeDatabases(`access policy matrix (${cases.length} cases)`, (db) => {
         token,
         `mutation ($input: Create${c.model}Input!) { create${c.model}(input: $input) { id } }`,
         {
-          input: createInput(c.model, worlds[c.world], c.world === 'other' ? ORGS.supplier2 : null),
+          input: createInput(c.model, worlds[c.world], c.world === 'other' ? ORGS.supplier2 : null, c.role),
         },
       );
       const allowed = c.role !== 'anonymous' && creates(c.role, c.model, c.world);

@@ -17,6 +17,8 @@ export interface ApiHarness {
   readonly callers: Map<string, Caller>;
   /** Every message the operations sent. */
   readonly mail: MailMessage[];
+  /** Runs the operations as on `date` (YYYY-MM-DD, at noon UTC) from now on; null for the real time. */
+  setToday(date: string | null): void;
   gql<T = Record<string, unknown>>(
     token: string | null,
     query: string,
@@ -37,11 +39,13 @@ export async function createApiHarness(
   const app = Fastify({ logger: { level: 'error' } });
   const callers = new Map<string, Caller>();
   const mail: MailMessage[] = [];
+  let today: Date | null = null;
   await registerGraphql(
     app,
     { config, db, keys },
     {
       mailer: { send: async (message) => void mail.push(message) },
+      clock: { now: () => today ?? new Date() },
       authenticate: async (header) => {
         if (!header) return null;
         const caller = callers.get(header.replace(/^Bearer /, ''));
@@ -56,6 +60,9 @@ export async function createApiHarness(
     keys,
     callers,
     mail,
+    setToday: (date) => {
+      today = date ? new Date(`${date}T12:00:00.000Z`) : null;
+    },
     gql: async (token, query, variables) => {
       const res = await app.inject({
         method: 'POST',

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import { REGISTRY } from '@rf/domain';
-import type { Queryable } from '../db/database.ts';
 import type { ApiHarness } from './api-harness.ts';
 import { sampleInput } from './samples.ts';
 
@@ -25,11 +24,10 @@ export const createAccount = (
 
 /**
  * A statement line as the bank feed books it: by default a Posted payment of 4,000.00 USD from a
- * buyer into `recipientaccountId`. `pending: true` leaves it Pending (business-rules §2).
+ * buyer into `recipientaccountId`. `pending: true` leaves it Pending; otherwise admin marks it posted.
  */
 export async function createPayment(
   api: ApiHarness,
-  db: Queryable,
   fields: Record<string, unknown> & { userId: string },
 ): Promise<string> {
   const id = await create(api, 'Transaction', {
@@ -42,12 +40,10 @@ export async function createPayment(
     senderaccountId: null,
     ...fields,
   });
-  // The booking state comes from the feed, not from a plain create.
-  const pending = fields.pending === true;
-  await db.query(`UPDATE "transaction" SET transaction_status = $1, pending = $2 WHERE id = $3`, [
-    pending ? 'Pending' : 'Posted',
-    pending,
-    id,
-  ]);
+  // Pending until the bank books it (docs/business-rules.md, “What each state freezes”).
+  if (fields.pending !== true) {
+    const posted = await api.gql('Admin', `mutation { postTransaction(input: { id: "${id}" }) { id } }`);
+    expect(posted.errors, 'postTransaction').toBeUndefined();
+  }
   return id;
 }

@@ -144,3 +144,27 @@ async function moveLine(api: ApiHarness, buyer: string, to: string, values?: Rec
     },
   });
 }
+
+/**
+ * Attaches what an approval needs to a request under review (docs/business-rules.md, “Approval
+ * needs”): the invoice file by a plain update, the signed IPU and offer notice by the
+ * attachSignedCopies operation, as an administrator would.
+ */
+export async function readyForApproval(api: ApiHarness, request: string, signedOn?: string): Promise<void> {
+  const current = await admin(api, `query { getRequest(id: "${request}") { _version invoice_date } }`);
+  await admin(api, 'mutation ($input: UpdateRequestInput!) { updateRequest(input: $input) { id } }', {
+    input: { id: request, _version: current.getRequest!._version, invoice_attachment: 'tests/invoice.pdf' },
+  });
+  await admin(
+    api,
+    'mutation ($input: AttachSignedCopiesInput!) { attachSignedCopies(input: $input) { id } }',
+    {
+      input: {
+        id: request,
+        ipu_attachment: 'tests/ipu.pdf',
+        invoice_ipu_signed: signedOn ?? String(current.getRequest!.invoice_date),
+        offer_notice_attachment: 'tests/offer.pdf',
+      },
+    },
+  );
+}

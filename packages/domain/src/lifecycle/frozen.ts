@@ -11,7 +11,7 @@ const stateOf = (lifecycle: LifecycleDecl, row: Row): string => {
 };
 
 /**
- * What the record's states freeze for `role` (docs/business-rules.md §11): each frozen field with
+ * What the record's states freeze for `role` (docs/business-rules.md, “What each state freezes”): each frozen field with
  * the status field and state that freeze it; `all` when a state freezes every field.
  */
 export function frozenFor(
@@ -33,6 +33,10 @@ export function frozenFor(
   return { all, fields };
 }
 
+/** How a refusal names a record whose model name alone would mislead (a Buyer is a buyer line). */
+const NOUNS: Partial<Record<ModelName, string>> = { Buyer: 'buyer line', UBO: 'UBO', SOFR: 'SOFR fixing' };
+export const recordNoun = (model: ModelName): string => NOUNS[model] ?? model.toLowerCase();
+
 /**
  * Why `role` may not change `changed` fields of the record in its current state, naming the fields
  * and the state; null when the change is allowed.
@@ -46,11 +50,11 @@ export function frozenRefusal(
   if (!changed.length) return null;
   const { all, fields } = frozenFor(model, row, role);
   if (all)
-    return `${changed.join(', ')} cannot be changed: the ${model} is ${all.state}, and nothing of it changes through an update${role === 'Admin' ? ' (use a named correction with a reason)' : ''}`;
+    return `${changed.join(', ')} cannot be changed: the ${recordNoun(model)} is ${all.state}, and nothing of it changes through an update${role === 'Admin' ? ' (use a named correction with a reason)' : ''}`;
   const frozen = changed.filter((f) => fields.has(f));
   if (!frozen.length) return null;
   const states = [...new Set(frozen.map((f) => fields.get(f)))].join(', ');
-  return `${frozen.join(', ')} cannot be changed: the ${model} is ${states}`;
+  return `${frozen.join(', ')} cannot be changed: the ${recordNoun(model)} is ${states}`;
 }
 
 /** The state that keeps the record from being deleted, or null. */

@@ -117,6 +117,7 @@ export const TRANSACTION = defineLifecycle({
       label: 'Mark posted',
       explain: 'The bank has booked the transaction; from now on it cannot be changed or deleted.',
       confirm: 'Mark posted',
+      effect: true,
     },
   ],
 });

@@ -104,7 +104,7 @@ describe('what each state freezes (§11)', () => {
         'invoice_amount',
         'sold_goods_description',
       ]),
-    ).toBe('invoice_amount cannot be changed: the Request is Under Review');
+    ).toBe('invoice_amount cannot be changed: the request is Under Review');
     expect(
       frozenRefusal('Request', { request_status: 'Documents Pending' }, 'Supplier', ['container_no']),
     ).toBeNull();

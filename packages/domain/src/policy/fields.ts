@@ -89,17 +89,18 @@ export function writeRefusal(
   model: ModelName,
   fieldName: string,
   mode: 'create' | 'update' = 'create',
+  value?: unknown,
 ): string | null {
   if (serverFields(model).has(fieldName)) return `${fieldName} is set by the server and cannot be written`;
-  // A status changes only along its machine (changeStatus), so its effects and history are kept.
-  if (
-    mode === 'update' &&
-    lifecycleOf(model, fieldName) &&
-    !(model === 'Financials' && fieldName === 'financials_status')
-  )
+  // A status changes only along its lifecycle, so its effects and history are kept; a new record
+  // starts in the initial state (docs/business-rules.md, “Statuses and who moves them”).
+  const lifecycle = model === 'Financials' && fieldName === 'financials_status' ? undefined : lifecycleOf(model, fieldName);
+  if (lifecycle && mode === 'update')
     return `${fieldName} changes only through its named operations (or changeStatus)`;
   const allowed = RESTRICTED_FIELDS[model][fieldName];
   if (allowed && !allowed.includes(role)) return `${fieldName} cannot be set by a ${role} user`;
+  if (lifecycle && value !== undefined && value !== null && value !== lifecycle.initial)
+    return `${fieldName} of a new ${model} is ${lifecycle.initial}; it changes only through its named operations`;
   return null;
 }
 

@@ -39,7 +39,7 @@ describe('credit limits (business-rules §4)', () => {
     });
   });
 
-  it('uses approved purchases and pending advances; declined and settled requests use nothing', () => {
+  it('uses approved purchases and pending advances of every request of the line, whatever its currency; declined and settled requests use nothing', () => {
     const existing = [
       req('Approved', '20000.00', '15000.00'),
       req('Under Review', '10000.00'),
@@ -51,17 +51,17 @@ describe('credit limits (business-rules §4)', () => {
     expect(lineUse(LINE, existing)).toEqual({
       currency: 'USD',
       limit: '100000.00',
-      utilisation: '15000.00',
+      utilisation: '16000.00',
       reserved: '12000.00',
-      available: '85000.00',
-      free: '73000.00',
+      available: '84000.00',
+      free: '72000.00',
     });
     const refusal = creditLimitRefusal(LINE, existing, [
       { invoiceAmount: '50000.00', currency: 'USD' },
       { invoiceAmount: '50000.00', currency: 'USD' },
     ]);
     expect(refusal?.message).toBe(
-      'invoice_amount: the 2 invoices (USD 80,000.00 advanced) exceed the available limit of Keystone Trading Ltd by USD 7,000.00 (available USD 73,000.00, after USD 12,000.00 held by requests awaiting a decision)',
+      'invoice_amount: the 2 invoices (USD 80,000.00 advanced) exceed the available limit of Keystone Trading Ltd by USD 8,000.00 (available USD 72,000.00, after USD 12,000.00 held by requests awaiting a decision)',
     );
   });
 

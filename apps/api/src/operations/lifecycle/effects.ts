@@ -101,4 +101,6 @@ export const EFFECTS: { readonly [K in EffectfulOperation]: Effect } = {
   bookFees: syncRequestBookkeeping('bookkeeping_status_admin', 'Under Review'),
   approveBooking: syncRequestBookkeeping('bookkeeping_status_admin', 'Approved'),
   approvePurchase: syncRequestBookkeeping('bookkeeping_status_spv', 'Approved'),
+  // Posted is the bank's booking: the transaction is no longer pending.
+  postTransaction: async () => ({ pending: false }),
 };

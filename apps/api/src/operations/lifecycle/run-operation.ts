@@ -125,6 +125,10 @@ export async function applyOperation(
   const reason = request.reason?.trim() || operation.defaultReason || null;
   if (operation.reason === 'required' && !reason)
     throw validationError(`Say why: a reason is required to ${operation.label.toLowerCase()}`);
+  const missing = (operation.input ?? [])
+    .filter(({ field, required }) => required && blank(request.input?.[field.name]))
+    .map(({ field }) => `${field.name} is required`);
+  if (missing.length) throw validationError(missing.join('; '));
   const parsed = inputSchema(operation).safeParse(
     Object.fromEntries(Object.entries(request.input ?? {}).filter(([, v]) => v !== undefined)),
   );

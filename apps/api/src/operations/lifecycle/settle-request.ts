@@ -4,9 +4,6 @@ import type { Row } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
 import type { Effect } from './effect.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A date column as `YYYY-MM-DD` (drivers may hand back a Date or a timestamp string). */
 function isoDate(value: unknown): string | null {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -37,11 +34,8 @@ const present = (value: unknown): value is string | number =>
  * the due date, decimal arithmetic throughout.
  */
 export const settleRequest: Effect = async ({ tx, row, input: values, today }) => {
-  const id = values.transactionId_payback;
-  if (!present(id))
-    throw validationError('Pick the collection transaction that paid the request (transactionId_payback)');
-  if (typeof id !== 'string' || !UUID.test(id))
-    throw validationError(`transactionId_payback ${String(id)} is not a transaction id`);
+  // Present and an id: the operation's declared input checked that.
+  const id = String(values.transactionId_payback);
 
   // Locked, so that two settlements cannot link the same payment at once.
   const [payment] = await tx.query(`SELECT * FROM "transaction" WHERE id = $1 FOR UPDATE`, [id]);
@@ -95,8 +89,6 @@ export const settleRequest: Effect = async ({ tx, row, input: values, today }) =
     );
 
   const chosen = values.payback_date;
-  if (present(chosen) && (typeof chosen !== 'string' || !DATE.test(chosen) || !isoDate(chosen)))
-    throw validationError('payback_date must be a date (YYYY-MM-DD)');
   const payback = present(chosen) ? String(chosen) : paid;
   if (!payback) throw validationError('The transaction has no booking date; give the payback_date');
   const payout = isoDate(row.payout_date);
