@@ -19,7 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
     sourcemap: false,
-    // Script chunks live under /static/js (spec §7).
+    // Script chunks live under /static/js (docs/architecture.md, “Loading, session and errors”).
     assetsDir: 'static',
     rollupOptions: {
       output: {

@@ -1,6 +1,9 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Dark navy primary, light grey page, headings 35 → 14 px, weight 500 (spec §2 "Visual theme"). */
+/**
+ * Dark navy primary, light grey page, headings 35 → 14 px, weight 500 (docs/architecture.md,
+ * “Loading, session and errors”).
+ */
 export const PRIMARY = '#1a2746';
 
 const heading = (px: number) => ({ fontSize: `${px / 16}rem`, fontWeight: 500, lineHeight: 1.25 });

@@ -1,4 +1,4 @@
-/** A hint on password strength: length matters most; no character-class rules (spec §5). */
+/** A hint on password strength: length matters most; no character-class rules. */
 export interface Strength {
   readonly score: 0 | 1 | 2 | 3;
   readonly label: string;

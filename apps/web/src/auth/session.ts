@@ -31,7 +31,7 @@ export type SessionState =
   | {
       readonly status: 'signedIn';
       readonly user: SessionUser;
-      /** The role flags of spec §4. */
+      /** The role flags (docs/architecture.md, “Loading, session and errors”). */
       readonly isAdmin: boolean;
       readonly isInvestor: boolean;
       readonly isSpv: boolean;
@@ -174,7 +174,10 @@ function clearLocal(): void {
   setState({ status: 'signedOut' });
 }
 
-/** Session check on start (spec §4): "No current user" is silent, other errors are reported. */
+/**
+ * Session check on start (docs/architecture.md, “Loading, session and errors”): "No current user"
+ * is silent, other errors are reported.
+ */
 export async function bootstrapSession(): Promise<void> {
   const stored = load();
   if (!stored) {
@@ -234,7 +237,10 @@ export function homeOf(role: Role): string {
   return homes[role];
 }
 
-/** Unregisters service workers left by earlier versions of the app (spec §4). */
+/**
+ * Unregisters service workers left by earlier versions of the app (docs/architecture.md, “Loading,
+ * session and errors”).
+ */
 export async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {

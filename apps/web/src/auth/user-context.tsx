@@ -29,7 +29,10 @@ export interface UserProfile {
   readonly role: Role | null;
   /** The organisation (`custom:groupid`). */
   readonly groupId: string | null;
-  /** The storage identity: the record's, else the user's credentials' (spec §1). */
+  /**
+   * The storage identity: the record's, else the user's credentials' (docs/architecture.md,
+   * “Identity of records”).
+   */
   readonly identityId: string | null;
   readonly model: ModelName | null;
   /** The organisation's party record (first match of `userId = groupId`), or null. */

@@ -285,7 +285,7 @@ function BooleanInput(p: InputProps) {
   );
 }
 
-/** The form layer's one map from field type to input (ARCHITECTURE §3). */
+/** The form layer's one map from field type to input (docs/decisions/0001). */
 export const INPUTS: Record<FieldType, ComponentType<InputProps>> = {
   id: (p) => <TextInput {...p} disabled />,
   ref: RefInput,

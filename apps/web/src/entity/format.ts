@@ -1,4 +1,7 @@
-/** Display formats of ui-guide "Numbers": money with currency code and minor unit, dates as `21 Nov 2026`. */
+/**
+ * Display formats (docs/architecture.md, “Loading, session and errors”): money with currency code
+ * and minor unit, dates as `21 Nov 2026`.
+ */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -15,8 +15,9 @@ export const isFunderModel = (model: ModelName): model is 'Investor' | 'Spv' =>
   model === 'Investor' || model === 'Spv';
 
 /**
- * Brokers name a line's investor and SPV without reading their company records (decisions §4):
- * for them, investor and SPV references are picked and shown from this list of names.
+ * Brokers name a line's investor and SPV without reading their company records
+ * (docs/business-rules.md, “Parties, organisations and tenancy”): for them, investor and SPV
+ * references are picked and shown from this list of names.
  */
 export function useFunders(enabled: boolean) {
   return useQuery({

@@ -26,9 +26,9 @@ export function statusFieldOf(model: ModelName): FieldDef | undefined {
 }
 
 /**
- * The status fields of a record that follow a machine (business-rules §2) and so move only through
- * `changeStatus`. Buyer financials keep the audit type in `financials_status`, so only party
- * financials have a review status.
+ * The status fields of a record that follow a machine (docs/business-rules.md, “Statuses and who
+ * moves them”) and so move only through `changeStatus`. Buyer financials keep the audit type in
+ * `financials_status`, so only party financials have a review status.
  */
 export function machineFieldsOf(
   model: ModelName,

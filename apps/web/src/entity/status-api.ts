@@ -3,7 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { gql, type ApiRecord } from './graphql-client.ts';
 import { selectionOf } from './queries.ts';
 
-/** One line of a record's status history (business-rules §2), oldest first from the server. */
+/**
+ * One line of a record's status history (docs/business-rules.md, “Statuses and who moves them”),
+ * oldest first from the server.
+ */
 export interface StatusHistoryEntry {
   readonly field: string;
   readonly from: string | null;

@@ -44,7 +44,8 @@ export function DetailScreen(config: DetailScreenConfig) {
     );
   }
   const record = q.data;
-  // The reviewer sees a company's onboarding checklist; "Submit for review" waits for it (issue 4 §2).
+  // The reviewer sees a company's onboarding checklist; "Submit for review" waits for it
+  // (docs/business-rules.md, “Statuses and who moves them”).
   const company = user.role === 'Admin' && isCompanyModel(model) ? model : null;
   const crumbs = [
     ...(config.listTo ? [{ label: config.listLabel ?? modelLabel(model, true), to: config.listTo }] : []),

@@ -8,7 +8,10 @@ import { modelLabel, titleOf } from '../entity/model-meta.ts';
 import { PepBadge } from '../entity/pep.tsx';
 import type { AreaKey } from '../shared/areas.ts';
 
-/** The records a Document links to (spec §3), with the Document field holding each one's id. */
+/**
+ * The records a Document links to (docs/business-rules.md, “Parties, organisations and tenancy”),
+ * with the Document field holding each one's id.
+ */
 export const DOCUMENT_LINKS: readonly { readonly model: ModelName; readonly field: string }[] = [
   { model: 'Supplier', field: 'supplierId' },
   { model: 'Buyer', field: 'buyerId' },
@@ -23,7 +26,7 @@ export const DOCUMENT_LINKS: readonly { readonly model: ModelName; readonly fiel
   { model: 'Transaction', field: 'transactionId' },
 ];
 
-/** Where each linked record opens in the admin area (spec §2). */
+/** Where each linked record opens in the admin area. */
 const ADMIN_PATH: Partial<Record<ModelName, string>> = {
   Supplier: 'supplier',
   Buyer: 'buyer',
@@ -102,7 +105,10 @@ function OwnerLine({ model, id, area }: { model: ModelName; id: string; area: Ar
   );
 }
 
-/** "Linked to": each record the document belongs to, opening its page (issue 4 §3). */
+/**
+ * "Linked to": each record the document belongs to, opening its page (docs/business-rules.md,
+ * “Parties, organisations and tenancy”).
+ */
 export function DocumentOwners({ record, area }: { record: ApiRecord; area: AreaKey }) {
   const links = DOCUMENT_LINKS.filter((l) => typeof record[l.field] === 'string' && record[l.field]);
   return (

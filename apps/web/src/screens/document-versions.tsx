@@ -13,7 +13,10 @@ interface DocumentVersion {
 const DOCUMENT_VERSIONS =
   'query DocumentVersions($id: ID!) { documentVersions(id: $id) { attachment replacedAt replacedBy } }';
 
-/** The earlier files of a document: a replaced file is kept and can still be opened (issue 4 §3). */
+/**
+ * The earlier files of a document: a replaced file is kept and can still be opened
+ * (docs/business-rules.md, “Parties, organisations and tenancy”).
+ */
 export function DocumentVersions({ id }: { id: string }) {
   const q = useQuery({
     queryKey: ['documentVersions', id],

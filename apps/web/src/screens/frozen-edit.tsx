@@ -15,7 +15,7 @@ import { entity } from '../entity/queries.ts';
 type Row = Readonly<Record<string, unknown>>;
 
 /**
- * What a record's state freezes for a role (docs/business-rules.md §11, the lifecycle
+ * What a record's state freezes for a role (docs/business-rules.md, “What each state freezes”, the lifecycle
  * declarations): `all` when nothing of it changes through an edit any more, else the frozen fields
  * with the state that freezes them.
  */

@@ -27,7 +27,10 @@ import { labelOfValue } from '../entity/value-labels.ts';
 import { RowLink, rowOpens } from '../entity/row-link.tsx';
 
 const NONE: readonly ApiRecord[] = [];
-/** Only outstanding requests count towards a line (business-rules §4): fetch just those. */
+/**
+ * Only outstanding requests count towards a line (docs/business-rules.md, “Credit limits”): fetch
+ * just those.
+ */
 const OUTSTANDING = { request_status: { eq: 'Approved' } };
 
 /** Amounts (right-aligned cells) never break between the currency code and the figure; cells sit closer to fit them. */

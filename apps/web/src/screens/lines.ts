@@ -1,5 +1,5 @@
 /**
- * Figures of buyer lines (glossary "Utilisation", business-rules §4, decisions §6). Pure and exact:
+ * Figures of buyer lines (docs/business-rules.md, “Credit limits”). Pure and exact:
  * amounts stay decimal strings (summed with BigInt by sumDecimals), never binary floats, and an
  * amount is only ever added to amounts of the same currency.
  */
@@ -10,7 +10,10 @@ import type { ApiRecord } from '../entity/graphql-client.ts';
 
 export { sumDecimals };
 
-/** How the screens label and explain exposure (business-rules §4: it is the line's utilisation). */
+/**
+ * How the screens label and explain exposure (docs/business-rules.md, “Credit limits”: it is the
+ * line's utilisation).
+ */
 export const EXPOSURE_NOTE =
   'Exposure = outstanding purchase amounts of the line’s approved requests that are not settled yet; available = approved limit − exposure.';
 
@@ -129,11 +132,11 @@ export function totalsByCurrency(figures: readonly LineFigures[]): CurrencyTotal
 const AMOUNT = /^\d{1,15}(\.\d+)?$/;
 
 /**
- * The approved limit an approver types (business-rules §2, §4): a positive amount in the line's
- * currency with at most its minor-unit decimals, and no more than the requested amount. A funder
- * may approve less than was asked (a counter-offer); a higher limit was never requested nor
- * assessed, so it needs the line reopened with a higher requested amount. The server checks the
- * same rule (status-effects.ts). Returns the message, or null when the limit is fine.
+ * The approved limit an approver types (docs/business-rules.md, “Credit limits”): a positive amount
+ * in the line's currency with at most its minor-unit decimals, and no more than the requested
+ * amount. A funder may approve less than was asked (a counter-offer); a higher limit was never
+ * requested nor assessed, so it needs the line reopened with a higher requested amount. The server
+ * checks the same rule (status-effects.ts). Returns the message, or null when the limit is fine.
  */
 export function approvedLimitError(typed: string, requested: unknown, currency?: string): string | null {
   const limit = typed.replace(/[,\s]/g, '');

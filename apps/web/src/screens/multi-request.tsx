@@ -51,7 +51,8 @@ const SIGNER = ['ipu_signature_name', 'ipu_signature_email'].map((n) => R.get(n)
 
 /**
  * `submitRequests`: the whole batch in one transaction on the server, all or nothing, checked as a
- * whole against the line's limit, with one batch id (business-rules §4–§5).
+ * whole against the line's limit, with one batch id (docs/business-rules.md, “Credit limits”,
+ * “Multi-invoice requests”).
  */
 async function submitRequests(
   buyerId: string,
@@ -93,7 +94,10 @@ function InvoicePrice({
   return <IndicativePricePanel buyerId={buyerId} amount={amount} due={due} compact />;
 }
 
-/** `newmultirequest/{id}/{buyId}/{supId}`: 1–50 invoices against one buyer, one IPU (business-rules §5). */
+/**
+ * `newmultirequest/{id}/{buyId}/{supId}`: 1–50 invoices against one buyer, one IPU
+ * (docs/business-rules.md, “Multi-invoice requests”).
+ */
 export function MultiRequestScreen({ area }: { area: AreaKey }) {
   const params = useParams();
   const navigate = useNavigate();
@@ -192,7 +196,8 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
       );
       navigate(`${base}/requests`);
     } catch (e) {
-      // All or nothing (business-rules §5): the server created none; "Invoice n: field …" goes to its field.
+      // All or nothing (docs/business-rules.md, “Multi-invoice requests”): the server created none;
+      // "Invoice n: field …" goes to its field.
       const message = toError(e).message;
       const row = /^Invoice (\d+): (.*)$/s.exec(message);
       const f = row ? fieldNamed(row[2]!, ROW_FIELDS) : undefined;

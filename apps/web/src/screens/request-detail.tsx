@@ -44,7 +44,10 @@ function daysBefore(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The fixing that priced the request: the latest of its series 2 to 10 days before the payout date (business-rules §3). */
+/**
+ * The fixing that priced the request: the latest of its series 2 to 10 days before the payout date
+ * (docs/business-rules.md, “Pricing of a request”).
+ */
 function fixingOf(
   rows: readonly ApiRecord[],
   series: string | undefined,
@@ -107,7 +110,7 @@ function PricedFigures({ r }: { r: ApiRecord }) {
         />
         <Row label="Spread" value={formatRate(r.discount_fee_rate)} />
         {r.discount_fee_rate_adjusted !== null && r.discount_fee_rate_adjusted !== undefined && (
-          // Set on settlement (business-rules §3): 0 when paid on the due date.
+          // Set on settlement (docs/business-rules.md, “Pricing of a request”): 0 when paid on the due date.
           <Row
             label="Adjusted spread (at payback)"
             value={

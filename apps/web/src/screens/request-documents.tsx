@@ -46,10 +46,10 @@ const ANSWERS = new Set(['resubmitRequest', 'attachSignedCopies']);
 export const answersDocuments = (m: { name: string }): boolean => ANSWERS.has(m.name);
 
 /**
- * A request in Documents Pending (business-rules §11): what was asked for and the comment; for
- * the supplier, an upload for each document it attaches itself (saved at once through the
- * ordinary update, which the state allows for documents), the signed copies through "Attach
- * signed copies", and "Resubmit" once everything is there.
+ * A request in Documents Pending (docs/business-rules.md, “What each state freezes”): what was
+ * asked for and the comment; for the supplier, an upload for each document it attaches itself
+ * (saved at once through the ordinary update, which the state allows for documents), the signed
+ * copies through "Attach signed copies", and "Resubmit" once everything is there.
  */
 export function DocumentsAskedFor({ request }: { request: ApiRecord }) {
   const { role } = useUser();

@@ -49,10 +49,10 @@ export function limitRequestsOf(requests: readonly ApiRecord[]): LimitRequest[] 
 }
 
 /**
- * A buyer line with what it uses and has left (business-rules §4, the same rule the server
- * enforces): `use.available` is limit − utilisation, `use.free` what new requests may still take
- * once the requests awaiting a decision hold their advances. `refusal` tells the server's answer
- * early for a set of new invoices.
+ * A buyer line with what it uses and has left (docs/business-rules.md, “Credit limits”, the same
+ * rule the server enforces): `use.available` is limit − utilisation, `use.free` what new requests
+ * may still take once the requests awaiting a decision hold their advances. `refusal` tells the
+ * server's answer early for a set of new invoices.
  */
 export function useLine(buyerId: string | undefined) {
   const buyer = useRecord('Buyer', buyerId);
@@ -70,7 +70,7 @@ export function useLine(buyerId: string | undefined) {
   return { buyer, use, refusal, loading: buyer.isLoading || requests.isLoading };
 }
 
-/** Fields every request of a line copies from it (business-rules §3). */
+/** Fields every request of a line copies from it (docs/business-rules.md, “Pricing of a request”). */
 export function termsOf(buyer: ApiRecord, supplier: ApiRecord | null | undefined): Record<string, unknown> {
   const copy: Record<string, unknown> = {
     buyerId: buyer.id,

@@ -141,7 +141,10 @@ function Muted({ children }: { children: string }) {
   );
 }
 
-/** The risk table of a buyer line (business-rules §6): each criterion, the score, the grade and how it is derived. */
+/**
+ * The risk table of a buyer line (docs/business-rules.md, “Risk scoring”): each criterion, the
+ * score, the grade and how it is derived.
+ */
 export function RiskAssessmentView({
   assessment,
   statement,

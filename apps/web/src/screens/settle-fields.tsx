@@ -43,9 +43,10 @@ export const paymentLabel = (t: ApiRecord): string =>
     .join(' · ');
 
 /**
- * The candidates for a request's payback (business-rules §8): Posted payments into a collection
- * account of the line's investor or SPV, in the invoice currency, not yet any request's payback;
- * best amount match first, then the nearest to the due date. The server checks all of it again.
+ * The candidates for a request's payback (docs/business-rules.md, “Money movement, bank and
+ * bookkeeping”): Posted payments into a collection account of the line's investor or SPV, in the
+ * invoice currency, not yet any request's payback; best amount match first, then the nearest to the
+ * due date. The server checks all of it again.
  */
 function useCandidates(record: ApiRecord) {
   const line = useRecord('Buyer', str(record.buyerId) || undefined);
@@ -109,8 +110,8 @@ export interface SettleFieldsProps {
 /**
  * The payback questions of an operation that asks for them (settling): which collection
  * transaction paid the request, and the payback date (the transaction's date unless the admin
- * gives the value date), with the adjusted discount fee rate it results in (business-rules §3,
- * the domain's adjustedDiscountFeeRate).
+ * gives the value date), with the adjusted discount fee rate it results in (docs/business-rules.md,
+ * “Pricing of a request”, the domain's adjustedDiscountFeeRate).
  */
 export function SettleFields({ record, disabled, touched, onInput }: SettleFieldsProps) {
   const { options, loading, error, noAccount } = useCandidates(record);

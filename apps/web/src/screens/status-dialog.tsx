@@ -55,7 +55,7 @@ export interface StatusMoveDialogProps {
 }
 
 /**
- * The dialog of a declared operation (ui-guide "Feedback"), all from its declaration: its label,
+ * The dialog of a declared operation, all from its declaration: its label,
  * what it does, the fields it asks for (with the form's own inputs; the paying transaction with
  * its picker), a reason (required when the declaration says so), the confirming button; progress
  * while it is sent, the server's message when it is refused, a snackbar when it is done. An

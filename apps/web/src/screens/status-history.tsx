@@ -43,7 +43,7 @@ export function newestFirst(entries: readonly StatusHistoryEntry[]): StatusHisto
 }
 
 /**
- * The detail screen's history panel (ui-guide "Detail screen"): every operation on the record
+ * The detail screen's history panel: every operation on the record
  * (status moves and actions) named by its declaration, with who ran it, when, the reason, and for
  * an action the fields it changed.
  */

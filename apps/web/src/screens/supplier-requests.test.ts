@@ -7,7 +7,7 @@ import { DOCUMENT_FIELDS, requestedDocuments } from './request-documents.tsx';
 
 const names = (fs: { name: string }[]) => fs.map((f) => f.name);
 
-describe('what a submitted request or line still lets its supplier edit (business-rules §11)', () => {
+describe('what a submitted request or line still lets its supplier edit', () => {
   const SECTIONS = ['Invoice', 'Purchase order', 'Shipping and insurance'];
   it('offers the descriptive fields of a request under review, the frozen ones read-only', () => {
     for (const state of ['Under Review', 'Documents Pending']) {

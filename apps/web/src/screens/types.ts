@@ -52,7 +52,10 @@ export interface DetailScreenConfig {
   readonly links?: readonly { readonly label: string; readonly to: Pattern }[];
   /** Where to go after delete. */
   readonly afterDelete?: string;
-  /** The risk assessment panel (business-rules §6) of a buyer line or of the buyer a statement describes. */
+  /**
+   * The risk assessment panel (docs/business-rules.md, “Risk scoring”) of a buyer line or of the
+   * buyer a statement describes.
+   */
   readonly risk?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType } from 'react';
 import { reportError } from './errors.ts';
 
-/** Script chunks time out after 120 seconds (spec §7). */
+/** Script chunks time out after 120 seconds (docs/architecture.md, “Loading, session and errors”). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -16,7 +16,10 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** The generic fallback of spec §8; a failed chunk load lands here after one retry. */
+/**
+ * The generic error screen (docs/architecture.md, “Loading, session and errors”); a failed chunk
+ * load lands here after one retry.
+ */
 export function AppError() {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);

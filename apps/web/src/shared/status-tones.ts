@@ -1,4 +1,4 @@
-/** Status chip colours, the same everywhere (ui-guide "Status chips"). */
+/** Status chip colours, the same everywhere (docs/architecture.md, “Loading, session and errors”). */
 export type ChipTone = 'grey' | 'blue' | 'amber' | 'green' | 'red' | 'navy';
 
 const TONES: Record<string, ChipTone> = {

@@ -27,7 +27,7 @@ import {
 
 const A = 'admin' as const;
 
-/** Admin area `/admin` (spec §2): path → screen. */
+/** Admin area `/admin` (docs/architecture.md, “Add a screen”): path → screen. */
 export const adminRoutes: RouteObject[] = [
   { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: A }) },
   { path: 'dashboard', lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: A }) },

@@ -30,7 +30,10 @@ const personForm = (model: 'Director' | 'UBO', parent: 'Supplier' | 'Buyer') =>
     back: parent === 'Supplier' ? '/broker/supplier/:id' : '/broker/buyer/:id',
   });
 
-/** Broker area `/broker` (spec §2; login and register sit outside the gate): path → screen. */
+/**
+ * Broker area `/broker` (docs/architecture.md, “Add a screen”; login and register sit outside the
+ * gate): path → screen.
+ */
 export const brokerRoutes: RouteObject[] = [
   { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: B }) },
   { path: 'dashboard', lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: B }) },

@@ -3,7 +3,10 @@ import { screen } from '../../shared/lazy-screen.ts';
 import { funderRoutes } from '../funder-routes.tsx';
 import { detailScreens, listScreens } from '../loaders.ts';
 
-/** SPV area `/spv` (spec §2; login and register sit outside the gate): path → screen. */
+/**
+ * SPV area `/spv` (docs/architecture.md, “Add a screen”; login and register sit outside the gate):
+ * path → screen.
+ */
 export const spvRoutes: RouteObject[] = [
   ...funderRoutes('spv'),
   {

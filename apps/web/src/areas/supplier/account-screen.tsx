@@ -22,7 +22,7 @@ const NOTHING_YET = { directors: [], ubos: [], financials: 0, documents: 0 };
 /**
  * `/app` and `/app/account`: the company, its onboarding checklist, people, documents and
  * financial statements. The company's own records open as views of this screen (the supplier
- * area has no routes of its own for them, spec §2):
+ * area has no routes of its own for them):
  * `?edit=1` the company form, `?add=document` the new-document dialog, `?document=<id>` a document,
  * `?add=financials` new statements, `?financials=<id>[&edit=1]` statements (and their correction).
  */

@@ -12,7 +12,7 @@ import {
 
 const account = screen(supplierScreens, (m) => m.AccountScreen);
 
-/** Supplier area `/app` (spec §2): path → screen. */
+/** Supplier area `/app` (docs/architecture.md, “Add a screen”): path → screen. */
 export const supplierRoutes: RouteObject[] = [
   { index: true, lazy: account },
   { path: 'account', lazy: account },

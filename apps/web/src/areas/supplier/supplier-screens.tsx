@@ -155,7 +155,10 @@ export function BuyersScreen() {
   );
 }
 
-/** `/app/suppliers`: the confirmation after onboarding is submitted (decisions §2). */
+/**
+ * `/app/suppliers`: the confirmation after onboarding is submitted (docs/architecture.md, “Route
+ * parameters”).
+ */
 export function SubmittedScreen() {
   const user = useUser();
   const navigate = useNavigate();
