@@ -9,7 +9,10 @@ import { canReadFile } from './operations/can-read-file.ts';
 import { registerWeb } from './http/web.ts';
 import { registerCompression } from './http/compression.ts';
 
-/** Builds the HTTP server: every route of ARCHITECTURE.md §1 on one Fastify instance. */
+/**
+ * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
+ * instance.
+ */
 export async function buildApp(
   ctx: AppContext,
   options: { logger?: boolean } = {},

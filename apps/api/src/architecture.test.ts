@@ -17,10 +17,10 @@ const WEB = 'apps/web/src/';
 
 /**
  * Known cycles inside apps/api/src/operations/, left while those files are being rewritten
- * (issue 8 §2: one shape for every operation). Each entry is the set of files of one cycle; a cycle
- * passes while its files are all inside one entry. Nothing outside operations/ may be listed, and an
- * entry whose files are no longer in any cycle fails the test, so the list only shrinks: delete
- * entries as the rewrite removes them.
+ * (docs/architecture.md, “Operations”: one shape for every operation). Each entry is the set of
+ * files of one cycle; a cycle passes while its files are all inside one entry. Nothing outside
+ * operations/ may be listed, and an entry whose files are no longer in any cycle fails the test, so
+ * the list only shrinks: delete entries as the rewrite removes them.
  */
 const ALLOWED_OPERATIONS_CYCLES: readonly (readonly string[])[] = [
   // Empty since the operations rewrite: status-effects.ts ⇄ settle-request.ts, submit-company.ts

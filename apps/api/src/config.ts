@@ -18,7 +18,10 @@ export interface Config {
   readonly webDist: string;
 }
 
-/** Reads the configuration from the environment, with the embedded defaults of ARCHITECTURE.md §1. */
+/**
+ * Reads the configuration from the environment, with the embedded defaults of docs/architecture.md,
+ * “The running system”.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR ?? 'data');

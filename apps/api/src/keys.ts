@@ -20,7 +20,7 @@ const ALG = 'ES256';
 
 /**
  * Loads the signing key pair and the secret from `JWT_PRIVATE_KEY`/`APP_SECRET` (replicas) or from
- * `<dataDir>/keys`, generating them at first start (decisions §8).
+ * `<dataDir>/keys`, generating them at first start (docs/architecture.md, “The running system”).
  */
 export async function loadKeys(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Keys> {
   let privatePem = env.JWT_PRIVATE_KEY;

@@ -36,7 +36,10 @@ const ROUTES: Record<string, Handler> = {
   'accept-invitation': (deps, body) => acceptInvitation(deps, body),
 };
 
-/** The user pool at /auth (ARCHITECTURE §5) and, outside production, the mail outbox at /dev/mail. */
+/**
+ * The user pool at /auth (docs/architecture.md, “The running system”) and, outside production, the
+ * mail outbox at /dev/mail.
+ */
 export function registerAuth(app: FastifyInstance, ctx: AppContext, options: AuthOptions = {}): void {
   const deps = createAuthDeps(ctx, options);
   registerDevMail(app, ctx);

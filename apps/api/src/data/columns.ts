@@ -20,7 +20,10 @@ export function selectList(entity: EntityDef, requested?: readonly string[]): st
     .join(', ');
 }
 
-/** A database row as the API returns it: secrets are never read back (decisions §3). */
+/**
+ * A database row as the API returns it: secrets are never read back (docs/architecture.md, “API
+ * errors, filters and secrets”).
+ */
 export function toRecord(entity: EntityDef, row: Row): Row {
   for (const f of entity.allFields) if (f.type === 'secret') row[f.name] = null;
   return row;

@@ -6,7 +6,7 @@ export type CursorPosition = { readonly after: readonly [string, string] } | { r
 
 const VALID_MS = 24 * 60 * 60 * 1000;
 
-/** Binds a cursor to the caller, model, filter and sort (not the limit), decisions §3. */
+/** Binds a cursor to the caller, model, filter and sort (not the limit), docs/decisions/0008. */
 export function queryBinding(parts: { sub: string; model: string; filter: unknown; sort: unknown }): string {
   return createHash('sha256').update(JSON.stringify([parts.sub, parts.model, parts.filter ?? null, parts.sort ?? null])).digest('base64url').slice(0, 22);
 }

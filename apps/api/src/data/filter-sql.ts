@@ -33,7 +33,10 @@ const COMPARISONS: Record<FieldType, Comparison> = {
   boolean: { cast: 'boolean', jsonType: 'boolean' },
 };
 
-/** AppSync's attribute type names mapped to the JSON type names of decisions §3. */
+/**
+ * AppSync's attribute type names mapped to the JSON type names (docs/architecture.md, “API errors,
+ * filters and secrets”).
+ */
 const ATTRIBUTE_TYPES: Record<string, string> = {
   string: 'string',
   number: 'number',

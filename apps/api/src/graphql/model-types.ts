@@ -14,7 +14,7 @@ import {
 import type { EntityDef, FieldDef, FieldType } from '@rf/domain';
 import { AWSDate, AWSDateTime, AWSEmail, AWSPhone, AWSTimestamp, AWSURL, Decimal } from './scalars.ts';
 
-/** The GraphQL type of each field type (ARCHITECTURE §4: enumerations travel as validated strings). */
+/** The GraphQL type of each field type (docs/decisions/0003: enumerations travel as validated strings). */
 export const GRAPHQL_TYPES: Record<FieldType, GraphQLScalarType> = {
   id: GraphQLID,
   ref: GraphQLID,

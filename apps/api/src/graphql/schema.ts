@@ -80,7 +80,10 @@ function mutationFields(model: ModelName, types: ModelTypes): Fields {
   };
 }
 
-/** The whole data API, derived from the entity registry (ARCHITECTURE §3, §4). */
+/**
+ * The whole data API, derived from the entity registry (docs/architecture.md, “How the API is
+ * derived from the registry”).
+ */
 export function buildSchema(extra: { queries?: Fields; mutations?: Fields } = {}): GraphQLSchema {
   const query: Fields = { ...extra.queries };
   const mutation: Fields = { ...extra.mutations };

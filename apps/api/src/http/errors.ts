@@ -1,4 +1,4 @@
-/** AppSync error types (decisions §3). */
+/** AppSync error types (docs/architecture.md, “API errors, filters and secrets”). */
 export type ErrorType =
   'Unauthorized' | 'ValidationError' | 'ConflictUnhandled' | 'NotFound' | 'LimitExceeded' | 'InternalFailure';
 

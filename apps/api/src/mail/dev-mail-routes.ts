@@ -4,8 +4,8 @@ import { listOutbox, type OutboxMessage } from './mailer.ts';
 import { html } from './templates/html.ts';
 
 /**
- * `GET /dev/mail`: the mail outbox for demo and development (ARCHITECTURE §1). Not registered in
- * production, so the path answers 404 there.
+ * `GET /dev/mail`: the mail outbox for demo and development (docs/architecture.md, “The running
+ * system”). Not registered in production, so the path answers 404 there.
  */
 export function registerDevMail(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db'>): void {
   if (ctx.config.production) return;

@@ -50,7 +50,7 @@ const INCORPORATED: [ModelName, string][] = [
   ['Broker', 'broker_date_of_incorporation'],
 ];
 
-describeDatabases('company onboarding: incorporation dates and submission for review (issue 4 §2)', (db) => {
+describeDatabases('company onboarding: incorporation dates and submission for review', (db) => {
   let api: ApiHarness;
   let world: World;
   beforeAll(async () => {

@@ -22,7 +22,10 @@ export interface OperationContext {
   readonly caller: Caller | null;
   /** Defaults to the system clock. */
   readonly clock?: Clock;
-  /** Sends the notifications of business-rules §9; absent in tests that do not look at mail. */
+  /**
+   * Sends the notifications of docs/business-rules.md, “Notifications and dashboards”; absent in
+   * tests that do not look at mail.
+   */
   readonly mailer?: Mailer;
   readonly files?: FileStore;
 }

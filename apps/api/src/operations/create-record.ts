@@ -86,7 +86,7 @@ export async function insertPrepared(
     caller.groupId;
   if (!owner) throw validationError('userId is required: the caller belongs to no organisation');
   await checkBrokerOwnerOfParent(tx, caller, entity, { ...values, userId: owner });
-  // Plaidauth is keyed by its organisation (decisions §1).
+  // Plaidauth is keyed by its organisation (docs/architecture.md, “Identity of records”).
   const id = model === 'Plaidauth' ? owner : randomUUID();
   const now = nowOf(ctx);
   const row: Row = {

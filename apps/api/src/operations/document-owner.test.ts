@@ -4,8 +4,9 @@ import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
 
 /**
- * `adminnewdocument/{id}` (issue 4 §3): a document created for any record it links to, without a
- * userId, belongs to that record's organisation, so its owners (and those who see them) can read it.
+ * `adminnewdocument/{id}` (docs/business-rules.md, “Parties, organisations and tenancy”): a
+ * document created for any record it links to, without a userId, belongs to that record's
+ * organisation, so its owners (and those who see them) can read it.
  */
 describeDatabases('the owner of a new document is its linked record’s organisation', (db) => {
   let api: ApiHarness;

@@ -4,7 +4,7 @@ import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { buildWorld, CALLERS, type World } from '../testing/world.ts';
 import { canReadFile } from './can-read-file.ts';
 
-describeDatabases('document versions (issue 4 §3)', (db) => {
+describeDatabases('document versions', (db) => {
   let api: ApiHarness;
   let world: World;
   beforeAll(async () => {

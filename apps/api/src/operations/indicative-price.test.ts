@@ -30,9 +30,9 @@ describe('the planned payout of an indicative price', () => {
 });
 
 /**
- * `indicativePrice` (docs/business-rules.md §3): the worked example of §3, priced from the line's
- * terms and the latest SOFR fixing 2 to 10 days before the next business day; only for callers who
- * can read the line; no price, with the reason, when it cannot be priced.
+ * `indicativePrice` (docs/business-rules.md, “Pricing of a request”): its worked example, priced
+ * from the line's terms and the latest SOFR fixing 2 to 10 days before the next business day; only
+ * for callers who can read the line; no price, with the reason, when it cannot be priced.
  */
 describeDatabases('indicative price of a request being entered', (db) => {
   let api: ApiHarness;
@@ -98,7 +98,7 @@ describeDatabases('indicative price of a request being entered', (db) => {
     vi.useRealTimers();
   });
 
-  it('reproduces the worked example of business-rules §3 for a Friday entry (payout Monday 2026-01-05)', async () => {
+  it('reproduces the worked example of the pricing rules for a Friday entry (payout Monday 2026-01-05)', async () => {
     today('2026-01-02');
     const res = await price('Supplier', '100000.00', '2026-03-06');
     expect(res.errors).toBeUndefined();

@@ -19,11 +19,11 @@ export interface IndicativePriceInput {
 
 /**
  * What a request would be priced at if it were approved for payout on the next business day
- * (docs/business-rules.md §3), for the screens to show while it is entered. It is indicative
- * only: the binding price is fixed at approval, from the payout date the approver sets and the
- * fixing for that date. Amounts are decimal strings in the line's currency; when the request
- * cannot be priced yet (no terms, no fixing, a due date the rules refuse), `unavailable` says why
- * and the figures are null.
+ * (docs/business-rules.md, “Pricing of a request”), for the screens to show while it is entered. It
+ * is indicative only: the binding price is fixed at approval, from the payout date the approver
+ * sets and the fixing for that date. Amounts are decimal strings in the line's currency; when the
+ * request cannot be priced yet (no terms, no fixing, a due date the rules refuse), `unavailable`
+ * says why and the figures are null.
  */
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -3,7 +3,7 @@ import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { buildWorld, CALLERS, type World } from '../testing/world.ts';
 
-describeDatabases('initial statuses of new records (business-rules §2)', (db) => {
+describeDatabases('initial statuses of new records', (db) => {
   let api: ApiHarness;
   let world: World;
   const createFinancials = (who: string, parent: string) =>

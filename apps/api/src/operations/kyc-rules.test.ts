@@ -33,7 +33,7 @@ const GOOD = {
   phone: ['+1234567', '+123456789012345'],
 };
 
-describeDatabases('people and ownership rules at their edges (issue 4 §2)', (db) => {
+describeDatabases('people and ownership rules at their edges', (db) => {
   let api: ApiHarness;
   let world: World;
   let other: World;

@@ -42,8 +42,9 @@ function approvedTerms(line: Row): string {
 }
 
 /**
- * Tells the owner organisation that one of its records changed status (issue 4 §2, business-rules
- * §9). Mail failures are logged by the caller and never undo the committed change.
+ * Tells the owner organisation that one of its records changed status (docs/business-rules.md,
+ * “Notifications and dashboards”). Mail failures are logged by the caller and never undo the
+ * committed change.
  */
 export async function notifyStatusChange(
   db: Queryable,

@@ -6,7 +6,7 @@ import { buildWorld, CALLERS, type World } from '../testing/world.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
-describeDatabases('KYC rules and onboarding submission (issue 4 §2)', (db) => {
+describeDatabases('KYC rules and onboarding submission', (db) => {
   let api: ApiHarness;
   let world: World;
   const gql = (query: string, variables?: Record<string, unknown>) => api.gql('Supplier', query, variables);

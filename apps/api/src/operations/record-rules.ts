@@ -4,9 +4,10 @@ import type { Queryable, Row } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 
 /**
- * The rules across fields and records of issue 4 §2, checked on the record as it will be stored
- * (current values merged with the change): people adult with ID dates in order, incorporation
- * between 1900 and today, and the UBOs of one company owning at most 100 % together.
+ * The rules across fields and records (docs/business-rules.md, “Reference lists”), checked on the
+ * record as it will be stored (current values merged with the change): people adult with ID dates
+ * in order, incorporation between 1900 and today, and the UBOs of one company owning at most 100 %
+ * together.
  */
 export async function checkRecordRules(
   tx: Queryable,

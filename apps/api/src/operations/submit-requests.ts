@@ -10,7 +10,10 @@ import { checkReferences } from './write-checks.ts';
 
 export const MAX_BATCH = 50;
 
-/** What business-rules §5 asks of every invoice of a multi-invoice request, beyond createRequest's. */
+/**
+ * What docs/business-rules.md, “Multi-invoice requests” asks of every invoice of a multi-invoice
+ * request, beyond createRequest's.
+ */
 const BATCH_REQUIRED = ['sold_goods_description', 'invoice_attachment', 'bill_of_lading_attachment'];
 
 export interface SubmitRequestsInput {
@@ -52,11 +55,12 @@ function prepareRow(caller: Caller, buyerId: string, batchId: string, raw: unkno
 }
 
 /**
- * `submitRequests(input: { buyerId, requests })`: a multi-invoice request (business-rules §5),
- * 1–50 invoices of one supplier against one buyer, all or nothing. Every invoice passes the same
- * checks as createRequest (create-record.ts's path, its refusals prefixed "Invoice n:"), the batch
- * as a whole must fit the line's available limit (credit-limit.ts, line locked), and all share one
- * server-made batchId. Nothing is announced until the transaction commits.
+ * `submitRequests(input: { buyerId, requests })`: a multi-invoice request (docs/business-rules.md,
+ * “Multi-invoice requests”), 1–50 invoices of one supplier against one buyer, all or nothing. Every
+ * invoice passes the same checks as createRequest (create-record.ts's path, its refusals prefixed
+ * "Invoice n:"), the batch as a whole must fit the line's available limit (credit-limit.ts, line
+ * locked), and all share one server-made batchId. Nothing is announced until the transaction
+ * commits.
  */
 export async function submitRequests(
   ctx: OperationContext,

@@ -11,9 +11,10 @@ import { relationshipRefusal } from '../operations/lifecycle/run-operation.ts';
 import { ORGS } from './world.ts';
 
 /**
- * What business-rules §2 and decisions §4 say of each status move, written out by hand for the
- * generated transition matrix (operations/status-matrix.test.ts): who sees and updates which
- * record, and the outcome of one attempt.
+ * What docs/business-rules.md says of each status move (“Statuses and who moves them”; who sees
+ * what: “Parties, organisations and tenancy”), written out by hand for the generated transition
+ * matrix (operations/status-matrix.test.ts): who sees and updates which record, and the outcome of
+ * one attempt.
  */
 export const WHO = {
   Admin: { sub: 'admin', groupId: ORGS.admin, role: 'Admin' },
@@ -30,7 +31,10 @@ export type Who = keyof typeof WHO;
 export const EVERYONE = Object.keys(WHO) as Who[];
 
 export const LINE: readonly Who[] = ['Supplier', 'Broker', 'Investor', 'Spv'];
-/** Who, besides admin, reads each record of the matrix (decisions §4). */
+/**
+ * Who, besides admin, reads each record of the matrix (docs/business-rules.md, “Parties,
+ * organisations and tenancy”).
+ */
 export const SEES: Record<string, readonly Who[]> = {
   Supplier: LINE,
   Investor: ['Investor'],

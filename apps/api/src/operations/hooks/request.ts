@@ -22,9 +22,10 @@ async function partiesOfLine(tx: Queryable, buyerId: string): Promise<Row> {
 }
 
 /**
- * Duplicates (docs/business-rules.md §11): the same normalised invoice number on the same line,
- * unless declined, is refused naming the other request; the same number and amount on another line
- * of the same buyer company (same D-U-N-S number, or same name and country) is flagged.
+ * Duplicates (docs/business-rules.md, “Submission rules”): the same normalised invoice number on
+ * the same line, unless declined, is refused naming the other request; the same number and amount
+ * on another line of the same buyer company (same D-U-N-S number, or same name and country) is
+ * flagged.
  */
 async function duplicateOf(tx: Queryable, values: Row): Promise<string | null> {
   const number = normaliseInvoiceNumber(String(values.invoice_number ?? ''));

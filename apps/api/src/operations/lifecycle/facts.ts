@@ -7,9 +7,9 @@ type FactsLoader = (tx: Queryable, row: Row) => Promise<Facts>;
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /**
- * What the guards of some operations need to know beyond the record (docs/business-rules.md §11):
- * the line's state and free limit for an approval, its utilisation for a new limit. The line's row
- * is locked, so concurrent approvals and submissions on it take turns.
+ * What the guards of some operations need to know beyond the record (docs/business-rules.md,
+ * “Request integrity”): the line's state and free limit for an approval, its utilisation for a new
+ * limit. The line's row is locked, so concurrent approvals and submissions on it take turns.
  */
 const LOADERS: Partial<Record<OperationName, FactsLoader>> = {
   approveRequest: async (tx, row) => {
