@@ -43,7 +43,7 @@ export interface EntityDef<N extends string = string, M extends ModelName = Mode
   readonly fieldsByName: ReadonlyMap<string, FieldDef>;
 }
 
-/** Fields every record carries (spec §3, decisions §1, §3). */
+/** Fields every record carries (docs/architecture.md, “Identity of records”). */
 export const COMMON_FIELDS = [
   field('id', 'id', 'Meta', { label: 'ID' }),
   field('userId', 'text', 'Meta', { label: 'Owner organisation' }),

@@ -24,7 +24,7 @@ const WORKED_EXAMPLE: PriceRequestInput = {
 };
 
 describe('priceRequest', () => {
-  it('reproduces the worked example of business-rules §3', () => {
+  it('reproduces the worked example of the pricing rules', () => {
     expect(priceRequest(WORKED_EXAMPLE)).toEqual({
       days: 60,
       discount_fee_amount: '1550.00',

@@ -5,7 +5,10 @@ import { MoneyDecimal, minorUnitsOf, roundHalfUp, toDecimal, type DecimalInput }
 export const BASE_RATE_SERIES = ['SOFR(Daily)', 'SOFR(1M)', 'SOFR(3M)', 'SOFR(6M)', 'SOFR(12M)'] as const;
 export type BaseRateSeries = (typeof BASE_RATE_SERIES)[number];
 
-/** The `SOFR` record column holding each series (decisions §5: one record per date, all series). */
+/**
+ * The `SOFR` record column holding each series (one record per date, all series:
+ * docs/business-rules.md, “Pricing of a request”).
+ */
 export const SOFR_COLUMN_OF_SERIES = {
   'SOFR(Daily)': 'SOFR',
   'SOFR(1M)': 'SOFRM1',
@@ -15,7 +18,10 @@ export const SOFR_COLUMN_OF_SERIES = {
 } as const satisfies Record<BaseRateSeries, string>;
 export type SofrColumn = (typeof SOFR_COLUMN_OF_SERIES)[BaseRateSeries];
 
-/** Fixing window of business-rules §3: at least 2 and at most 10 days before the payout date. */
+/**
+ * Fixing window (docs/business-rules.md, “Pricing of a request”): at least 2 and at most 10 days
+ * before the payout date.
+ */
 export const FIXING_MIN_DAYS_BEFORE = 2;
 export const FIXING_MAX_DAYS_BEFORE = 10;
 
@@ -35,7 +41,10 @@ function epochDay(value: string, name: string): number {
   return ms / 86_400_000;
 }
 
-/** Calendar days from `from` to `to`, not counting `from`, and never less than 1 (business-rules §3). */
+/**
+ * Calendar days from `from` to `to`, not counting `from`, and never less than 1
+ * (docs/business-rules.md, “Pricing of a request”).
+ */
 export function pricingDays(from: string, to: string): number {
   return Math.max(1, epochDay(to, 'to date') - epochDay(from, 'from date'));
 }
@@ -43,7 +52,7 @@ export function pricingDays(from: string, to: string): number {
 export interface PriceRequestInput {
   readonly invoiceAmount: DecimalInput;
   readonly currency: string;
-  /** % of the invoice paid out; business-rules §3 defaults it to 100. */
+  /** % of the invoice paid out; the pricing rules default it to 100. */
   readonly advanceRate?: DecimalInput | null;
   /** The SOFR fixing value (% p.a.), see `selectFixing`. */
   readonly baseRate: DecimalInput;
@@ -76,7 +85,10 @@ function nonNegative(value: DecimalInput | null | undefined, name: string, fallb
   return d;
 }
 
-/** Prices one invoice by business-rules §3 (ACT/360, decimal arithmetic, half-up at the minor unit). */
+/**
+ * Prices one invoice (docs/business-rules.md, “Pricing of a request”: ACT/360, decimal arithmetic,
+ * half-up at the minor unit).
+ */
 export function priceRequest(input: PriceRequestInput): RequestPricing {
   const digits = minorUnitsOf(input.currency);
   const amount = toDecimal(input.invoiceAmount, 'invoiceAmount');
@@ -124,8 +136,9 @@ export interface AdjustedRateInput {
 }
 
 /**
- * `discount_fee_rate_adjusted` on settlement (business-rules §3): the spread that earns the planned
- * discount over the actual period, (base + spread) × planned / actual − base; "0" when paid on the due date.
+ * `discount_fee_rate_adjusted` on settlement (docs/business-rules.md, “Pricing of a request”): the
+ * spread that earns the planned discount over the actual period, (base + spread) × planned / actual
+ * − base; "0" when paid on the due date.
  */
 export function adjustedDiscountFeeRate(input: AdjustedRateInput): string {
   epochDay(input.paybackDate, 'paybackDate');

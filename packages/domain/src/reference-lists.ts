@@ -1,4 +1,4 @@
-/** Reference lists of business-rules §10. */
+/** Reference lists (docs/business-rules.md, “Reference lists”). */
 
 /** ISO 3166-1 alpha-2 country codes. */
 export const COUNTRIES: readonly string[] = (

@@ -1,4 +1,7 @@
-/** Role groups of the user pool, in the order that decides the role (business-rules §1). */
+/**
+ * Role groups of the user pool, in the order that decides the role (docs/business-rules.md,
+ * “Parties, organisations and tenancy”).
+ */
 export const ROLE_GROUPS = ['Admin', 'Investor', 'Spv', 'Broker'] as const;
 export type RoleGroup = (typeof ROLE_GROUPS)[number];
 

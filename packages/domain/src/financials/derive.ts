@@ -145,7 +145,7 @@ const MONEY_FIELDS: ReadonlySet<DerivedFinancialField> = new Set([
  *   same formula from `options.prior`; null without a prior statement. +10 means stock turned 10 %
  *   faster than the year before.
  * - `inventory_cost_of_goods_sold_ratio` = inventory / cost_of_goods_sold × 100, a percentage as
- *   in business-rules §6 ("Inventory / COGS 5–20 %"); inventory falls back to inventory_end.
+ *   in docs/business-rules.md, “Risk scoring” ("Inventory / COGS 5–20 %"); inventory falls back to inventory_end.
  * - `equity_net_operating_loss_ratio` = net_operating_loss / total_equity (a plain ratio, like
  *   debt/equity).
  *

@@ -81,9 +81,9 @@ const coversUtilisation: Guard = {
 };
 
 /**
- * A buyer line (docs/business-rules.md §2, §4, §11): proposed with terms by admin or the supplier's
- * broker, decided by the line's investor or SPV (or admin), changed after approval only through
- * "change limit" and "reopen".
+ * A buyer line (docs/business-rules.md, “Statuses and who moves them”, “Credit limits”, “Request
+ * integrity”): proposed with terms by admin or the supplier's broker, decided by the line's
+ * investor or SPV (or admin), changed after approval only through "change limit" and "reopen".
  */
 export const BUYER_LINE = defineLifecycle({
   model: 'Buyer',

@@ -25,8 +25,9 @@ const COMPANY: readonly Move[] = [
 ];
 
 /**
- * docs/business-rules.md §2 and §11 written out by hand, so a lifecycle that drifts from the rules
- * fails here. Admin "sees and changes everything", so admin may also take the SPV's bookkeeping step.
+ * docs/business-rules.md, “Statuses and who moves them” and “Request integrity”, written out by
+ * hand, so a lifecycle that drifts from the rules fails here. Admin "sees and changes everything",
+ * so admin may also take the SPV's bookkeeping step.
  */
 const SPEC: Record<string, { initial: string; moves: readonly Move[] }> = {
   'Supplier.supplier_status': { initial: 'Draft', moves: COMPANY },

@@ -6,7 +6,10 @@ import { REQUEST_LIFECYCLE } from './request.ts';
 import { companyLifecycle, reviewLifecycle } from './reviews.ts';
 import type { GuardInput, LifecycleDecl, OperationDecl } from './types.ts';
 
-/** Every lifecycle of the platform: one per status field (docs/business-rules.md §2). */
+/**
+ * Every lifecycle of the platform: one per status field (docs/business-rules.md, “Statuses and who
+ * moves them”).
+ */
 export const LIFECYCLES = [
   companyLifecycle('Supplier', 'supplier_status'),
   companyLifecycle('Investor', 'investor_status'),

@@ -44,8 +44,8 @@ const payoutOf = (c: GuardInput): string =>
   typeof c.input.payout_date === 'string' && c.input.payout_date ? c.input.payout_date : c.today;
 
 /**
- * What approval needs (docs/business-rules.md §11); the server checks all of them in the approving
- * transaction and lists every one that is missing.
+ * What approval needs (docs/business-rules.md, “Approval needs”); the server checks all of them in
+ * the approving transaction and lists every one that is missing.
  */
 const APPROVAL_NEEDS: readonly Guard[] = [
   {
@@ -103,8 +103,9 @@ const SIGNED_COPY_GUARDS: readonly Guard[] = [
 const SUPPLIER = as('Supplier', 'owner');
 
 /**
- * A financing request (docs/business-rules.md §2, §11): reviewed by admin and the line's SPV,
- * decided by the line's funders or admin, settled by admin; what each state freezes.
+ * A financing request (docs/business-rules.md, “Statuses and who moves them”, “Request integrity”):
+ * reviewed by admin and the line's SPV, decided by the line's funders or admin, settled by admin;
+ * what each state freezes.
  */
 export const REQUEST_LIFECYCLE = defineLifecycle({
   model: 'Request',

@@ -3,9 +3,9 @@ import type { Role } from '../roles.ts';
 import { ALL, NONE, OWN, any, fieldIn, type ModelRule, type PolicyTable, type Scope } from './scopes.ts';
 
 /**
- * The access policy as data (business-rules §1, decisions §4): for each role and model, which rows
- * may be read, created, updated and deleted. The data layer applies it to every get, list,
- * mutation, file and subscription; screens only mirror it.
+ * The access policy as data (docs/business-rules.md, “Parties, organisations and tenancy”): for
+ * each role and model, which rows may be read, created, updated and deleted. The data layer applies
+ * it to every get, list, mutation, file and subscription; screens only mirror it.
  */
 const rule = (read: Scope, write: Scope = NONE, del: Scope = NONE): ModelRule => ({
   read,
@@ -86,7 +86,10 @@ const broker: PolicyTable = {
   Insurance: readOnly(ownOrIntroduced),
 };
 
-/** Investor and SPV see their own rows and the buyer lines assigned to them (decisions §4). */
+/**
+ * Investor and SPV see their own rows and the buyer lines assigned to them (docs/business-rules.md,
+ * “Parties, organisations and tenancy”).
+ */
 function funder(party: 'Investor' | 'Spv', via: 'investorId' | 'spvId'): PolicyTable {
   const myParty = fieldIn(via, { of: 'parties', model: party });
   const lines = fieldIn('buyerId', { of: 'lines', via });

@@ -7,7 +7,7 @@ import { ANALYST_RISK_FIELDS, COMPUTED_CRITERIA } from './criteria.ts';
 import { AUDIT_TYPES, type Band } from './bands.ts';
 
 /**
- * The aggregate of business-rules §6 and decisions §6 over random buyers and statements: the
+ * The aggregate of docs/business-rules.md, “Risk scoring” over random buyers and statements: the
  * analyst's band is kept over the suggestion, the score is the mean of Low 1 / Medium 2 / High 3
  * over the criteria with a band, and the grade follows the score table.
  */
@@ -92,7 +92,7 @@ describe('assessBuyer over random buyers', () => {
     );
   });
 
-  it('scores the mean of the bands that count and grades it by the decisions §6 table', () => {
+  it('scores the mean of the bands that count and grades it by the grade table', () => {
     fc.assert(
       fc.property(buyerArb, statementArb, storedArb, (buyer, statement, stored) => {
         const out = assessBuyer({ ...withStored(buyer, statement, stored), today: TODAY });
@@ -131,7 +131,7 @@ describe('assessBuyer over random buyers', () => {
 });
 
 describe('gradeOf', () => {
-  it('matches the decisions §6 table for every score with 2 decimals', () => {
+  it('matches the grade table for every score with 2 decimals', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 300 }), (n) => {
         const score = new Decimal(n).div(100).toFixed(2);

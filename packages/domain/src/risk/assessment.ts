@@ -12,7 +12,7 @@ import {
 } from './criteria.ts';
 import { reportingPeriodOf, selectFinancials } from './select.ts';
 
-/** The buyer grade of decisions §6. */
+/** The buyer grade (docs/business-rules.md, “Risk scoring”). */
 export type Grade = 'A' | 'B' | 'C' | 'D';
 
 /** One row of the risk table shown on the buyer and financials screens. */
@@ -49,10 +49,13 @@ export interface AssessBuyerInput {
   readonly today: string;
 }
 
-/** Points per band in the score (business-rules §6). */
+/** Points per band in the score (docs/business-rules.md, “Risk scoring”). */
 export const BAND_POINTS: Readonly<Record<Band, number>> = { Low: 1, Medium: 2, High: 3 };
 
-/** Upper score limit of each grade, inclusive (decisions §6); above the last is D. */
+/**
+ * Upper score limit of each grade, inclusive (docs/business-rules.md, “Risk scoring”); above the
+ * last is D.
+ */
 export const GRADE_LIMITS: readonly (readonly [Grade, string])[] = [
   ['A', '1.5'],
   ['B', '2.0'],
@@ -60,7 +63,7 @@ export const GRADE_LIMITS: readonly (readonly [Grade, string])[] = [
 ];
 
 /**
- * The grade of a score (decisions §6): ≤ 1.5 A, ≤ 2.0 B, ≤ 2.5 C, above D; null without a score.
+ * The grade of a score: ≤ 1.5 A, ≤ 2.0 B, ≤ 2.5 C, above D; null without a score.
  * `assessBuyer` passes the score as shown (2 decimals) so the user can check the grade from it.
  */
 export function gradeOf(score: FigureInput): Grade | null {
@@ -158,12 +161,13 @@ function explain(
 }
 
 /**
- * Assesses a buyer line (business-rules §6): one criterion per `_risk` field of Buyer and
- * Financials — the nine with a figure get a suggested band (from the derived ratios of the chosen
- * statement, never the typed ones), the others are analyst-set — then the score (mean of Low 1,
- * Medium 2, High 3 over the criteria with a band, where the band is the stored one if any, else the
- * suggestion; 2 decimals half-up) and the grade of that score (`gradeOf`). The statement is
- * `selectFinancials(financials).latest`: the latest reporting period not Under Review or Declined.
+ * Assesses a buyer line (docs/business-rules.md, “Risk scoring”): one criterion per `_risk` field
+ * of Buyer and Financials — the nine with a figure get a suggested band (from the derived ratios of
+ * the chosen statement, never the typed ones), the others are analyst-set — then the score (mean of
+ * Low 1, Medium 2, High 3 over the criteria with a band, where the band is the stored one if any,
+ * else the suggestion; 2 decimals half-up) and the grade of that score (`gradeOf`). The statement
+ * is `selectFinancials(financials).latest`: the latest reporting period not Under Review or
+ * Declined.
  */
 export function assessBuyer(input: AssessBuyerInput): BuyerAssessment {
   const rows = input.financials

@@ -17,8 +17,8 @@ import {
 } from './bands.ts';
 
 /**
- * The table of business-rules §6 written out as its own oracle (edges to the better band,
- * decisions §6), checked for every value drawn, not only for a few points.
+ * The table of docs/business-rules.md, “Risk scoring”, written out as its own oracle (edges to the
+ * better band), checked for every value drawn, not only for a few points.
  */
 const T = (v: Decimal, low: (v: Decimal) => boolean, medium: (v: Decimal) => boolean): Band =>
   low(v) ? 'Low' : medium(v) ? 'Medium' : 'High';
@@ -102,7 +102,7 @@ const around = (edges: number[], scale = 1) =>
       .map((n) => new Decimal(n).div(1000).times(scale).toString()),
   );
 
-describe('bands follow the business-rules §6 table for every value', () => {
+describe('bands follow the risk-scoring table for every value', () => {
   it.each(TABLE)('%s', (_name, fn, oracle, edges) => {
     fc.assert(
       fc.property(around(edges), (v) => {

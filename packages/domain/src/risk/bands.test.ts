@@ -28,7 +28,7 @@ const figure = fc
   .integer({ min: -10_000_000, max: 10_000_000 })
   .map((n) => new Decimal(n).div(10_000).toString());
 
-describe('edges go to the better band (decisions §6)', () => {
+describe('edges go to the better band', () => {
   it.each([
     [currentRatioBand, '1.5', 'Low'],
     [currentRatioBand, '1.4999', 'Medium'],

@@ -41,7 +41,10 @@ export const textOf = (value: unknown): string | null =>
 const finText = (c: RiskContext, name: string): string | null => (c.fin ? textOf(c.fin[name]) : null);
 const derivedOf = (c: RiskContext, name: DerivedFinancialField): string | null => c.derived?.[name] ?? null;
 
-/** The criteria the platform suggests a band for (business-rules §6), with their `_risk` fields. */
+/**
+ * The criteria the platform suggests a band for (docs/business-rules.md, “Risk scoring”), with
+ * their `_risk` fields.
+ */
 export const COMPUTED_CRITERIA: readonly ComputedCriterionDef[] = [
   {
     criterion: 'Size (annual sales)',
@@ -125,7 +128,10 @@ const COMPUTED_FIELDS = new Set(COMPUTED_CRITERIA.map((def) => def.field));
 const riskFieldsOf = (fields: readonly FieldDef[]): string[] =>
   fields.filter((f) => f.type === 'risk' && !COMPUTED_FIELDS.has(f.name)).map((f) => f.name);
 
-/** The `_risk` fields the analyst sets by judgement (business-rules §6), Buyer's then Financials'. */
+/**
+ * The `_risk` fields the analyst sets by judgement (docs/business-rules.md, “Risk scoring”),
+ * Buyer's then Financials'.
+ */
 export const ANALYST_RISK_FIELDS: readonly { readonly field: string; readonly onFinancials: boolean }[] = [
   ...riskFieldsOf(Buyer.fields).map((field) => ({ field, onFinancials: false })),
   ...riskFieldsOf(Financials.fields).map((field) => ({ field, onFinancials: true })),

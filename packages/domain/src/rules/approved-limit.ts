@@ -7,7 +7,7 @@ export type ApprovedLimitProblem =
   | { readonly kind: 'aboveRequested' };
 
 /**
- * What is wrong with an approved limit (business-rules §2, §4), or null: it is more than 0
+ * What is wrong with an approved limit (docs/business-rules.md, “Credit limits”), or null: it is more than 0
  * (declining is the way to grant nothing), in the line currency's minor unit (2 decimals for an
  * unknown code), and at most the requested amount: a funder may offer less than was asked, while
  * a higher limit was never requested nor assessed (the line is reopened with a higher request).

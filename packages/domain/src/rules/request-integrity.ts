@@ -2,7 +2,7 @@ import { MoneyDecimal, minorUnitsOf } from '../money.ts';
 import { REGISTRY } from '../registry.ts';
 
 /**
- * What a request may be submitted with (docs/business-rules.md §11), one rule for the server,
+ * What a request may be submitted with (docs/business-rules.md, “Submission rules”), one rule for the server,
  * which refuses, and the browser, which warns while the form is filled in. "Today" is the
  * platform's date in UTC, passed in so that the server's clock decides.
  */

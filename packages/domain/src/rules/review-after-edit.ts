@@ -3,7 +3,10 @@ import { REGISTRY } from '../registry.ts';
 import type { Role } from '../roles.ts';
 import { serverFields } from '../policy/fields.ts';
 
-/** The review statuses that an approval of the record's content gives (business-rules §2). */
+/**
+ * The review statuses that an approval of the record's content gives (docs/business-rules.md,
+ * “Statuses and who moves them”).
+ */
 const REVIEWED: Partial<Record<ModelName, string>> = {
   Director: 'director_status',
   UBO: 'ubo_status',
