@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The browser suite (ARCHITECTURE §8): playwright-core driving the system Chromium against the
+ * The browser suite (docs/architecture.md, “Tests”): playwright-core driving the system Chromium against the
  * app started once by `global-setup.ts` on a free port with fresh demo data.
  */
 export default defineConfig({

@@ -6,7 +6,7 @@ import { launch, newContext, signInThroughUI, Tab } from './browser.ts';
 import { AREA, ARTIFACTS, DEMO_EMAIL, type RoleKey } from './config.ts';
 import { routeCases } from './routes.ts';
 
-/** Visits every route of one area (spec §2) as that area's demo user, one test per route. */
+/** Visits every route of one area as that area's demo user, one test per route. */
 export function crawlArea(role: RoleKey): void {
   const cases = routeCases(role, inject('fixtures'));
   describe(`${AREA[role].label} area (${AREA[role].base}) as ${DEMO_EMAIL[role]}`, () => {

@@ -2,8 +2,9 @@ import { Api, claims, type Row, type Tokens } from './api.ts';
 import { DEMO_EMAIL, type RoleKey } from './config.ts';
 
 /**
- * Real ids from the demo data (decisions §7), each found with the id token of the role whose area
- * uses it, named after what the route parameter means (decisions §2).
+ * Real ids from the demo data (docs/architecture.md, “Demo data set”), each found with the id token
+ * of the role whose area uses it, named after what the route parameter means (docs/architecture.md,
+ * “Route parameters”).
  */
 export type Fixtures = Record<string, string>;
 

@@ -120,7 +120,8 @@ describe('Broker lines: new buyer line → terms → submitted for an investor o
     await expect(row.innerText()).resolves.toMatch(/Advance 85 % · Term SOFR 3 months \+ 4\.25 %/);
     await broker.screenshot('broker-lines-limits');
 
-    // Lines of a supplier the broker did not introduce (S2, decisions §7) appear nowhere on the screen.
+    // Lines of a supplier the broker did not introduce (S2, docs/architecture.md, “Demo data set”)
+    // appear nowhere on the screen.
     const api = new Api(baseURL());
     const names = async (email: string) =>
       (await api.list((await api.signIn(email)).idToken, 'Buyer', 'buyer_name')).map((b) =>

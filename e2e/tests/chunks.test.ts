@@ -4,8 +4,9 @@ import { launch, newContext, signInThroughUI, Tab } from '../support/browser.ts'
 import { DEMO_EMAIL } from '../support/config.ts';
 
 /**
- * Lazy screens (spec §2, ARCHITECTURE §6): "Loading..." while a screen's chunk loads; a failed
- * chunk load is retried once before the error screen. The list screen's chunk is the one held up.
+ * Lazy screens (docs/architecture.md, “Loading, session and errors”): "Loading..." while a screen's
+ * chunk loads; a failed chunk load is retried once before the error screen. The list screen's chunk
+ * is the one held up.
  */
 const LIST_CHUNK = '**/static/js/list-screen-*.js';
 

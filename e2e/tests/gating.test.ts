@@ -4,7 +4,7 @@ import { launch, newContext, signInThroughUI, Tab } from '../support/browser.ts'
 import { AREA, DEMO_EMAIL, ROLES, type RoleKey } from '../support/config.ts';
 import { fill } from '../support/routes.ts';
 
-/** A sample of each area's routes (spec §2), with real ids. */
+/** A sample of each area's routes, with real ids. */
 const SAMPLES: Record<RoleKey, readonly string[]> = {
   supplier: ['/app/dashboard', '/app/buyers', '/app/newsupplierdirector/{S1.id}'],
   admin: [

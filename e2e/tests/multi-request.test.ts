@@ -9,9 +9,10 @@ import { fillText as fillField, stampOf, until, upload } from '../support/flows.
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
 /**
- * A multi-invoice request (business-rules §4–§5) as supplier2@demo.test: a batch beyond the line's
- * free limit is refused before anything is created, and a batch that fits is created in one go with
- * one batch id. Done on supplier2's data so the records the crawl visits stay as seeded.
+ * A multi-invoice request (docs/business-rules.md, “Credit limits”, “Multi-invoice requests”) as
+ * supplier2@demo.test: a batch beyond the line's free limit is refused before anything is created,
+ * and a batch that fits is created in one go with one batch id. Done on supplier2's data so the
+ * records the crawl visits stay as seeded.
  */
 describe('Multi-invoice request: one batch, all or nothing, within the limit', () => {
   let browser: Browser | undefined;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
 import { DEMO_EMAIL } from '../support/config.ts';
 
-/** Public paths of spec §2, and each area's own login and register screens, signed out. */
+/** Public paths, and each area's own login and register screens, signed out. */
 const SIGNED_OUT = [
   { path: '/login', heading: 'Sign in', shot: 'public-login' },
   { path: '/register', heading: 'Create your account', shot: 'public-register' },
@@ -47,9 +47,10 @@ describe('Public screens', () => {
     await own.page.context().close();
   });
 
-  // decisions §7: phones +15550000001 … in the order Admin, Supplier S1, Supplier S2, Investor I1,
-  // Investor I2, SPV P, Broker B (was numbered in another order until commit 9584f48).
-  it('a demo user signs in by phone: +15550000002 is Supplier S1 (decisions §7)', async () => {
+  // docs/architecture.md, “Demo data set”: phones +15550000001 … in the order Admin, Supplier S1,
+  // Supplier S2, Investor I1, Investor I2, SPV P, Broker B (was numbered in another order until
+  // commit 9584f48).
+  it('a demo user signs in by phone: +15550000002 is Supplier S1', async () => {
     const own = await Tab.open(await newContext(browser as Browser));
     try {
       await signInThroughUI(own.page, '+15550000002');

@@ -6,7 +6,7 @@ import { DEMO_EMAIL } from '../support/config.ts';
 import { confirmMove, fillText, openMove, pickSelect, stampOf, until, upload } from '../support/flows.ts';
 
 /**
- * The supplier's own records on /app/account (issue 4): a document it opens, previews and replaces
+ * The supplier's own records on /app/account: a document it opens, previews and replaces
  * (the earlier file is kept), financial statements it enters by section with the figures computed
  * by the server, and a director the admin declined that it corrects and resubmits. Done as
  * supplier2@demo.test so the records the crawl visits as supplier@demo.test stay as seeded.
