@@ -15,13 +15,13 @@ import {
 } from '../support/requests.ts';
 
 /**
- * The supplier's side of a request (issue 8 §4, business-rules §11) as supplier@demo.test: a
- * request in Documents Pending opened from the list, with what was asked for, the documents
- * attached (an upload, the signed copies) and the request resubmitted; a request withdrawn; the
- * details a submitted request still lets it edit, the frozen ones read-only; its own buyer line;
- * a frozen field's edit refused by the server, naming the field and the state; the indicative
- * price while a request is entered. The setup makes its own line and requests through the
- * declared operations, so the demo's records stay as other files expect.
+ * The supplier's side of a request (docs/business-rules.md, “What each state freezes”) as
+ * supplier@demo.test: a request in Documents Pending opened from the list, with what was asked for,
+ * the documents attached (an upload, the signed copies) and the request resubmitted; a request
+ * withdrawn; the details a submitted request still lets it edit, the frozen ones read-only; its own
+ * buyer line; a frozen field's edit refused by the server, naming the field and the state; the
+ * indicative price while a request is entered. The setup makes its own line and requests through
+ * the declared operations, so the demo's records stay as other files expect.
  */
 describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fields, indicative price', () => {
   let browser: Browser | undefined;

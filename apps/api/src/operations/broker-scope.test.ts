@@ -12,13 +12,13 @@ type Answer = {
 };
 
 /**
- * The broker side of issue 4 on the server (business-rules §1–§2, decisions §4): the broker
+ * The broker's scope on the server (docs/business-rules.md, “Parties, organisations and tenancy”): the broker
  * proposes and submits terms only on its introduced suppliers' lines, names the investor and SPV
  * without reading them, never approves, sees no bank data, its records belong to the supplier's
  * organisation, and no write can pull another organisation into its scope. (What every role may
  * read and write of every model is the policy matrix's.)
  */
-describeDatabases('broker scope (issue 4)', (db) => {
+describeDatabases('broker scope', (db) => {
   let api: ApiHarness;
   let world: World;
   let other: World;

@@ -8,7 +8,7 @@ import { FIXING_DATE, PAYOUT } from '../testing/status-expectations.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
-describeDatabases('status changes (business-rules §2)', (db) => {
+describeDatabases('status changes', (db) => {
   let api: ApiHarness;
   let world: World;
   let other: World;

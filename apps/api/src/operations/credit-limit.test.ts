@@ -8,7 +8,7 @@ import { buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
-describeDatabases('credit limits of requests (business-rules §4, §5)', (db, kind) => {
+describeDatabases('credit limits of requests, single and multi-invoice', (db, kind) => {
   let api: ApiHarness;
   let world: World;
   const announced: Change[] = [];

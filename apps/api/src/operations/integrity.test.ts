@@ -4,14 +4,14 @@ import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { CALLERS, approveLine, buildWorld, type World } from '../testing/world.ts';
 
 /**
- * Regression tests for what a review found the platform accepted (docs/business-rules.md §11),
- * each taken by the path an attacker would take: a raw GraphQL call.
+ * Regression tests for what a review found the platform accepted (docs/business-rules.md, “Request
+ * integrity”), each taken by the path an attacker would take: a raw GraphQL call.
  */
 type Errors = { message: string; errorType: string }[] | undefined;
 
 const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-describeDatabases('request integrity (business-rules §11)', (db) => {
+describeDatabases('request integrity', (db) => {
   let api: ApiHarness;
   let world: World;
   const call = async (who: string, query: string, variables?: Record<string, unknown>) =>

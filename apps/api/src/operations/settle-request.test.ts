@@ -17,9 +17,9 @@ const DUE = '2026-05-08';
 const SETTLED_ON = '2026-06-30';
 
 /**
- * Request Approved → Settled (business-rules §2, §3, §4, §8): the admin links the collection
- * transaction that paid the request; the adjusted discount fee rate follows the payback date and
- * the line's limit is freed.
+ * Request Approved → Settled (docs/business-rules.md, “Money movement, bank and bookkeeping”): the
+ * admin links the collection transaction that paid the request; the adjusted discount fee rate
+ * follows the payback date and the line's limit is freed.
  */
 describeDatabases('settling a request by its collection transaction', (db) => {
   let api: ApiHarness;

@@ -36,13 +36,14 @@ import {
  * Every (from, to) pair of every status machine, tried by admin and by each party of the record's
  * world (`Supplier` owns it, `Investor`/`Spv` fund its line, `Broker` introduced the supplier) and
  * of another world (`…2`), through the `changeStatus` operation. Who may see and update which
- * record is written out from decisions §4 (as in the policy matrix), not read from the policy.
+ * record is written out from docs/business-rules.md, “Parties, organisations and tenancy” (as in
+ * the policy matrix), not read from the policy.
  */
 type StatusMachine = LifecycleDecl;
 const STATUS_MACHINES = LIFECYCLES as readonly LifecycleDecl[];
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
-describeDatabases('status transition matrix (business-rules §2, decisions §4)', (db) => {
+describeDatabases('status transition matrix', (db) => {
   let api: ApiHarness;
   let world: World;
   /** A posted payment into the investor's collection account that pays the world's request in full. */
@@ -180,7 +181,7 @@ describeDatabases('status transition matrix (business-rules §2, decisions §4)'
     )) as { a: string; s: string }[];
   const requestRow = async () => (await sql(`SELECT * FROM "request" WHERE id = $1`, [world.Request]))[0]!;
 
-  /** The effects of business-rules §2 beyond the status itself. */
+  /** The effects (docs/business-rules.md, “Statuses and who moves them”) beyond the status itself. */
   const EFFECTS: Record<string, (row: Record<string, unknown>, before: { books: number }) => Promise<void>> =
     {
       'Buyer.buyer_status:Approved': async (row) => {

@@ -9,9 +9,9 @@ type RoleName = keyof typeof CALLERS;
 const ROLES = Object.keys(CALLERS) as RoleName[];
 
 /**
- * What each role sees of its own world, written out from decisions §4 (not derived from the
- * policy, so a policy mistake fails here). Nobody but admin sees anything of the other world
- * except SOFR fixings.
+ * What each role sees of its own world, written out from docs/business-rules.md, “Parties,
+ * organisations and tenancy” (not derived from the policy, so a policy mistake fails here). Nobody
+ * but admin sees anything of the other world except SOFR fixings.
  */
 const SEES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
   Supplier: [
@@ -158,7 +158,7 @@ describeDatabases(`access policy matrix (${cases.length} cases)`, (db) => {
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
     worlds.own = await buildWorld(api, '');
     worlds.other = await buildWorld(api, '2');
-    // New requests need an approved line with room (business-rules §4).
+    // New requests need an approved line with room (docs/business-rules.md, “Credit limits”).
     for (const w of Object.values(worlds)) await approveLine(api, w.Buyer);
   });
   afterAll(async () => api.app.close());

@@ -14,7 +14,10 @@ async function create(api: ApiHarness, model: 'Bank' | 'Transaction', fields: Re
   return res.data![`create${model}`]!.id;
 }
 
-/** A bank account of an investor or SPV (decisions §5 `bank_account_purpose`). */
+/**
+ * A bank account of an investor or SPV (`bank_account_purpose`, docs/business-rules.md, “Money
+ * movement, bank and bookkeeping”).
+ */
 export const createAccount = (
   api: ApiHarness,
   purpose: 'collection' | 'remittance',

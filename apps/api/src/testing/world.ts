@@ -95,10 +95,10 @@ const TERMS = {
 };
 
 /**
- * A request can only be made on an approved line with room (business-rules §4), while the tests
- * start from a line under review without terms: the world's line gets terms and is approved, the
- * request is made, then admin reopens the line and clears the terms, as can happen in real life.
- * The line keeps the three moves in its status history.
+ * A request can only be made on an approved line with room (docs/business-rules.md, “Credit
+ * limits”), while the tests start from a line under review without terms: the world's line gets
+ * terms and is approved, the request is made, then admin reopens the line and clears the terms, as
+ * can happen in real life. The line keeps the three moves in its status history.
  */
 async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Promise<T>): Promise<T> {
   await approveLine(api, buyer);
@@ -118,7 +118,7 @@ async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Pro
 
 /**
  * Gives a world's line terms (USD, 90 % advance) and has admin approve it with a limit of
- * 1,000,000, for tests that make requests on it (business-rules §4).
+ * 1,000,000, for tests that make requests on it (docs/business-rules.md, “Credit limits”).
  */
 export async function approveLine(api: ApiHarness, buyer: string): Promise<void> {
   await updateLine(api, buyer, TERMS);

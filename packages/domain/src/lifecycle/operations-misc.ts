@@ -1,7 +1,10 @@
 import { ADMIN, as, ask } from './declare.ts';
 import { defineLifecycle } from './types.ts';
 
-/** The platform's bookkeeping of an approved request (docs/business-rules.md §2, §14). */
+/**
+ * The platform's bookkeeping of an approved request (docs/business-rules.md, “Statuses and who
+ * moves them”, “Money movement, bank and bookkeeping”).
+ */
 export const BOOKKEEPING_ADMIN = defineLifecycle({
   model: 'Bookkeeping',
   field: 'bookkeeping_status_admin',
@@ -101,7 +104,7 @@ export const MEMBERSHIP = defineLifecycle({
 
 /**
  * A bank transaction: posted means it is a bank fact, which nobody edits or deletes (a wrong
- * manual entry is reversed by another entry, docs/business-rules.md §11).
+ * manual entry is reversed by another entry, docs/business-rules.md, “What each state freezes”).
  */
 export const TRANSACTION = defineLifecycle({
   model: 'Transaction',

@@ -10,8 +10,8 @@ export function serverFields(model: ModelName): ReadonlySet<string> {
   const entity = REGISTRY[model];
   const names = ['id', 'createdAt', 'updatedAt', 'sortkey', 'identityId'];
   if (entity.domainId) names.push(entity.domainId);
-  // Derived figures are computed from the statement, never typed twice (business-rules §6);
-  // total equity may still be typed when its components are not.
+  // Derived figures are computed from the statement, never typed twice (docs/business-rules.md,
+  // “Risk scoring”); total equity may still be typed when its components are not.
   if (model === 'Financials') names.push(...DERIVED_FINANCIAL_FIELDS.filter((f) => f !== 'total_equity'));
   return new Set(names);
 }
@@ -67,8 +67,9 @@ const explicit: Partial<Record<ModelName, Record<string, readonly Role[]>>> = {
 
 /**
  * Fields only some roles may set through create and update: statuses (moved by the named
- * operations of business-rules §2), risk bands (set by the assessor), financing terms and
- * server-computed pricing. Everything else is writable by whoever may write the row.
+ * operations of docs/business-rules.md, “Statuses and who moves them”), risk bands (set by the
+ * assessor), financing terms and server-computed pricing. Everything else is writable by whoever
+ * may write the row.
  */
 export const RESTRICTED_FIELDS: Readonly<Record<ModelName, Readonly<Record<string, readonly Role[]>>>> =
   Object.fromEntries(
@@ -120,7 +121,7 @@ export const INITIAL_VALUES: Partial<Record<ModelName, Readonly<Record<string, s
 /**
  * The values a new row of `model` starts with, given what the caller sent: the model's own, and
  * "Under Review" for a party's financial statements (a buyer's keep the audit type in
- * financials_status instead, business-rules §2).
+ * financials_status instead, docs/business-rules.md, “Statuses and who moves them”).
  */
 export function initialValuesOf(
   model: ModelName,
@@ -131,7 +132,10 @@ export function initialValuesOf(
   return base;
 }
 
-/** Fields never returned to any client (bank-link secrets, decisions §3). */
+/**
+ * Fields never returned to any client (bank-link secrets, docs/architecture.md, “API errors,
+ * filters and secrets”).
+ */
 export function isSecretField(model: ModelName, fieldName: string): boolean {
   return REGISTRY[model].fieldsByName.get(fieldName)?.type === 'secret';
 }

@@ -20,7 +20,7 @@ const LINE: LimitLine = {
 const req = (status: string, invoiceAmount: string, purchaseAmount: string | null = null, currency = 'USD') =>
   ({ status, currency, invoiceAmount, purchaseAmount }) satisfies LimitRequest;
 
-describe('credit limits (business-rules §4)', () => {
+describe('credit limits', () => {
   it('counts a new request at its advance: invoice × the line’s advance rate', () => {
     expect(advanceOf('1000.00', '80').toString()).toBe('800');
     expect(advanceOf('1000.00', null).toString()).toBe('1000');

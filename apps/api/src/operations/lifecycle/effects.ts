@@ -56,8 +56,9 @@ const approveRequest: Effect = async ({ ctx, tx, row, input, today, touched }) =
 };
 
 /**
- * Signed copies count for every invoice of the batch (docs/business-rules.md §5): the same files go
- * on the batch's other requests still under review, with a history entry on each.
+ * Signed copies count for every invoice of the batch (docs/business-rules.md, “Multi-invoice
+ * requests”): the same files go on the batch's other requests still under review, with a history
+ * entry on each.
  */
 const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, touched }) => {
   await checkAttachmentsOwned(tx, caller, REGISTRY.Request, input, row);
