@@ -9,6 +9,9 @@ import { fillText, save, stampOf, until } from '../support/flows.ts';
  * Issue 4 §6, flow 2: broker@demo.test creates a supplier organisation with its first user; the
  * invitation from /dev/mail is opened, a password is set and the user signs in to the supplier
  * area; the broker finds the supplier under its suppliers and adds a director for it.
+ * Issue 8 (docs/business-rules.md, "Parties" under §11): the broker may invite into the supplier
+ * only until its first user joined; then the supplier's Owner invites colleagues from Settings, and
+ * a colleague who is not the Owner may not.
  */
 describe('Broker flow: new supplier organisation → invitation → first sign-in → broker adds a director', () => {
   let browser: Browser | undefined;
@@ -17,10 +20,13 @@ describe('Broker flow: new supplier organisation → invitation → first sign-i
   const org = `Broker Intro ${n} Ltd`;
   const user = { name: `Ivy Invitee ${n}`, email: `e2e-inv-${n}@example.test` };
   const password = 'copper-kettle-meadow-93';
+  const colleague = { name: `Cora Colleague ${n}`, email: `e2e-col-${n}@example.test` };
+  let colleagueInvitation = '';
   let broker: Tab;
   let invitee: Tab;
   let current: Tab | undefined;
   let invitation = '';
+  let groupId = '';
   const contexts: BrowserContext[] = [];
   let failed = false;
 
@@ -68,10 +74,14 @@ describe('Broker flow: new supplier organisation → invitation → first sign-i
     const sent = Date.now();
     await page.getByRole('button', { name: 'Create and invite' }).click();
     await page.waitForURL((u) => /^\/broker\/user\/[^/]+$/.test(u.pathname), { timeout: 15_000 });
+    groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await broker.settle();
     await until(() => page.getByText(`An invitation was sent to ${user.email}`).first().isVisible()).toBe(
       true,
     );
+    // Nobody has joined yet: the broker may still invite into the supplier it created.
+    await until(() => page.getByRole('button', { name: 'Invite user' }).first().isVisible()).toBe(true);
+    await broker.screenshot('broker-flow-invite-before-join');
 
     // The invitation e-mail, with its link.
     const mail = await api.mailTo(user.email, sent);
@@ -113,6 +123,62 @@ describe('Broker flow: new supplier organisation → invitation → first sign-i
     await invitee.visit('/app/account');
     await until(() => page.locator('main').innerText()).toMatch(new RegExp(org));
     await invitee.screenshot('broker-flow-invitee-account');
+  });
+
+  it("the supplier's Owner invites a colleague from Settings", async () => {
+    current = invitee;
+    const page = invitee.page;
+    await invitee.visit('/app/settings');
+    const team = page.getByRole('region', { name: 'Your organisation' });
+    await until(() => team.getByRole('button', { name: 'Invite a colleague' }).isVisible()).toBe(true);
+    await invitee.screenshot('broker-flow-owner-invite-action');
+    await team.getByRole('button', { name: 'Invite a colleague' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByLabel('Name').fill(colleague.name);
+    await dialog.getByLabel('E-mail').fill(colleague.email);
+    await invitee.screenshot('broker-flow-owner-invite-dialog');
+    const sent = Date.now();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await until(() => team.innerText()).toMatch(new RegExp(colleague.email));
+    colleagueInvitation = invitationOf(await api.mailTo(colleague.email, sent)) ?? '';
+    expect(colleagueInvitation).not.toBe('');
+  });
+
+  it('a colleague who is not the Owner sees no invite action', async () => {
+    const tab = await tabFor();
+    current = tab;
+    const page = tab.page;
+    await page.goto(`/login?invitation=${encodeURIComponent(colleagueInvitation)}`);
+    await page.getByLabel('New password').fill(password);
+    await page.getByLabel('Repeat the password').fill(password);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/app'), { timeout: 20_000 });
+    await tab.settle();
+    await tab.visit('/app/settings');
+    const team = page.getByRole('region', { name: 'Your organisation' });
+    await until(() => team.innerText()).toMatch(/Only your organisation's Owner may invite colleagues/);
+    expect(await team.getByRole('button', { name: 'Invite a colleague' }).count()).toBe(0);
+  });
+
+  it('the broker can no longer invite into the supplier once its first user joined', async () => {
+    current = broker;
+    const page = broker.page;
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await broker.visit(`/broker/user/${groupId}`);
+    const users = page.getByRole('region', { name: 'Users' });
+    await until(() => users.innerText()).toMatch(/already has a user who joined/);
+    expect(await page.getByRole('button', { name: 'Invite user' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Resend invitation' }).count()).toBe(0);
+    await broker.screenshot('broker-flow-invite-after-join');
+    // The server says the same to a direct call.
+    const token = (await api.signIn(DEMO_EMAIL.broker)).idToken;
+    await expect(
+      api.gql(token, 'mutation ($i: InviteUserInput!) { inviteUser(input: $i) { sub } }', {
+        i: { groupId, email: `e2e-late-${n}@example.test`, name: 'Too Late' },
+      }),
+    ).rejects.toThrow(/already has a user who joined/);
   });
 
   it('the broker sees the new supplier in /broker/suppliers and adds a director for it', async () => {
