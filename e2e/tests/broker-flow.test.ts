@@ -6,12 +6,12 @@ import { DEMO_EMAIL } from '../support/config.ts';
 import { fillText, save, stampOf, until } from '../support/flows.ts';
 
 /**
- * Issue 4 §6, flow 2: broker@demo.test creates a supplier organisation with its first user; the
+ * Broker onboarding: broker@demo.test creates a supplier organisation with its first user; the
  * invitation from /dev/mail is opened, a password is set and the user signs in to the supplier
  * area; the broker finds the supplier under its suppliers and adds a director for it.
- * Issue 8 (docs/business-rules.md, "Parties" under §11): the broker may invite into the supplier
- * only until its first user joined; then the supplier's Owner invites colleagues from Settings, and
- * a colleague who is not the Owner may not.
+ * Who may invite (docs/business-rules.md, “Request integrity”, “Parties”): the broker may invite
+ * into the supplier only until its first user joined; then the supplier's Owner invites colleagues
+ * from Settings, and a colleague who is not the Owner may not.
  */
 describe('Broker flow: new supplier organisation → invitation → first sign-in → broker adds a director', () => {
   let browser: Browser | undefined;

@@ -6,7 +6,7 @@ import { AREA, DEMO_EMAIL } from '../support/config.ts';
 import { until } from '../support/flows.ts';
 
 /**
- * Issue 8 §4: list rows are real links (keyboard, new tab) and a list's search, filter, sort and
+ * Lists: list rows are real links (keyboard, new tab) and a list's search, filter, sort and
  * page live in the URL (Back and reload restore them); another role's user who opens /app is taken
  * to their own area; a new supplier lands on its onboarding checklist.
  */

@@ -16,10 +16,11 @@ import {
 } from '../support/flows.ts';
 
 /**
- * Issue 4 §6, flow 1: a new supplier registers, onboards its company through the forms (with a
- * director, a UBO and a company document) and submits it; the admin approves it; the supplier adds a buyer; the admin proposes the
- * terms; the investor approves the line; the supplier sees the approved limit. Every step through
- * the UI; the steps share one run and each depends on the one before.
+ * Supplier onboarding: a new supplier registers, onboards its company through the forms (with a
+ * director, a UBO and a company document) and submits it; the admin approves it; the supplier adds
+ * a buyer; the admin proposes the terms; the investor approves the line; the supplier sees the
+ * approved limit. Every step through the UI; the steps share one run and each depends on the one
+ * before.
  */
 describe('Onboarding flow: register → onboard → approve → buyer → terms → investor approval', () => {
   let browser: Browser | undefined;

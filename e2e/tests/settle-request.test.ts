@@ -10,9 +10,9 @@ import { approvedLine, demoParties, isoDay, newRequest, runOperation } from '../
 /**
  * docs/business-rules.md, “Money movement, bank and bookkeeping”: the admin settles an approved
  * request at /admin/request/{id} by picking the collection transaction that paid it; the dialog
- * previews the payback date and the adjusted discount fee rate (§3), and the request then shows the
- * payback link and date. The setup makes its own line, request and payments through the API, so the
- * demo's records stay as other files expect.
+ * previews the payback date and the adjusted discount fee rate (docs/business-rules.md, “Pricing of
+ * a request”), and the request then shows the payback link and date. The setup makes its own line,
+ * request and payments through the API, so the demo's records stay as other files expect.
  */
 describe('Admin settles an approved request by its collection transaction', () => {
   let browser: Browser | undefined;

@@ -40,9 +40,10 @@ export function nextBusinessDay(today: string): string {
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 /**
- * `indicativePrice(buyerId, invoice_amount, invoice_due_date)`: the pricing of §3 with the line's
- * terms and the latest SOFR fixing 2 to 10 days before the planned payout date, the next business
- * day after today. The caller must be able to read the line.
+ * `indicativePrice(buyerId, invoice_amount, invoice_due_date)`: the pricing of
+ * docs/business-rules.md, “Pricing of a request”, with the line's terms and the latest SOFR fixing
+ * 2 to 10 days before the planned payout date, the next business day after today. The caller must
+ * be able to read the line.
  */
 export async function indicativePrice(
   ctx: OperationContext,
@@ -94,7 +95,8 @@ export async function indicativePrice(
   if (!spread) return none('The buyer line has no terms yet (no spread)');
   if (!(BASE_RATE_SERIES as readonly string[]).includes(series))
     return none(`Unknown base-rate series ${series}`);
-  // The submission rules of §11 for what is priced: the amount and the due date.
+  // The submission rules (docs/business-rules.md, “Submission rules”) for what is priced: the
+  // amount and the due date.
   const issues = submissionIssues(
     {
       invoice_amount: input.invoice_amount,

@@ -278,7 +278,7 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     expect((await settle(id, { transactionId_payback: right })).errors).toBeUndefined();
   });
 
-  it('frees the line’s limit: a settled request no longer counts towards utilisation (§4)', async () => {
+  it('frees the line’s limit: a settled request no longer counts towards utilisation', async () => {
     // Every earlier request of the line is settled; fill what is left of the 10,000 limit.
     const held = await sql(
       `SELECT coalesce(sum(invoice_purchase_amount), 0)::text AS n FROM "request" WHERE "buyerId" = $1 AND request_status = 'Approved'`,

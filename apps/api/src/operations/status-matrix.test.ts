@@ -151,7 +151,8 @@ describeDatabases('status transition matrix', (db) => {
       const amounts = ZERO_AMOUNTS.map((f) => `${f} = '11'`).join(', ');
       // An approved request was priced at its payout; settling must write the payback figures.
       const approved = from === 'Approved' || from === 'Settled';
-      // What approval needs (§11): the invoice and the signed IPU and offer notice, no duplicate flag.
+      // What approval needs (docs/business-rules.md, “Approval needs”): the invoice and the signed
+      // IPU and offer notice, no duplicate flag.
       await sql(
         `UPDATE "request" SET ${amounts}, payout_date = $2, base_rate_amount = $3, discount_fee_rate = $4, bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL,
            "transactionId_payback" = NULL, payback_date = NULL, discount_fee_rate_adjusted = NULL, possible_duplicate_of = NULL,

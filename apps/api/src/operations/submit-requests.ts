@@ -36,7 +36,10 @@ function ofInvoice(index: number, error: unknown): unknown {
   return new ApiError(error.errorType, `Invoice ${index + 1}: ${error.message}`, error.data);
 }
 
-/** Validates one invoice of the batch as createRequest would, plus §5's documents and signer. */
+/**
+ * Validates one invoice of the batch as createRequest would, plus the documents and signer of
+ * docs/business-rules.md, “Multi-invoice requests”.
+ */
 function prepareRow(caller: Caller, buyerId: string, batchId: string, raw: unknown, index: number): Row {
   try {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))

@@ -33,7 +33,8 @@ let invoiceSerial = 0;
 
 /** What a record of some models must hold beyond its required fields (the record rules). */
 const MODEL_SAMPLES: Readonly<Record<string, () => Record<string, unknown>>> = {
-  // A request is submitted on a recent invoice that is not due yet, each with its own number (§11).
+  // A request is submitted on a recent invoice that is not due yet, each with its own number
+  // (docs/business-rules.md, “Submission rules”).
   Request: () => ({
     invoice_date: day(-10),
     invoice_due_date: day(60),

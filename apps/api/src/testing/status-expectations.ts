@@ -103,7 +103,10 @@ export const ZERO_AMOUNTS = [
   'invoice_purchase_amount',
 ];
 const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-/** Approvals pay out today, priced from a fixing four days before (§3's window). */
+/**
+ * Approvals pay out today, priced from a fixing four days before (the window of
+ * docs/business-rules.md, “Pricing of a request”).
+ */
 export const PAYOUT = day(0);
 export const FIXING_DATE = day(-4);
 /** An approved request of the matrix was paid out a month ago and paid back five days ago. */

@@ -104,7 +104,8 @@ async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Pro
   await approveLine(api, buyer);
   const made = await make();
   await moveLine(api, buyer, 'Under Review');
-  // The currency stays: a line's currency never changes once it has requests (§11).
+  // The currency stays: a line's currency never changes once it has requests
+  // (docs/business-rules.md, “Submission rules”).
   await updateLine(api, buyer, {
     ...Object.fromEntries(
       Object.keys(TERMS)

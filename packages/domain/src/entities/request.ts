@@ -1,7 +1,10 @@
 import { defineEntity } from '../entity.ts';
 import { field } from '../fields.ts';
 
-/** What an administrator may ask a supplier for when a request's documents are incomplete (§11). */
+/**
+ * What an administrator may ask a supplier for when a request's documents are incomplete
+ * (docs/business-rules.md, “Statuses and who moves them”).
+ */
 export const REQUEST_DOCUMENTS = [
   'Invoice',
   'Purchase order',

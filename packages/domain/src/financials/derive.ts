@@ -3,9 +3,9 @@ import { roundHalfUp } from '../money.ts';
 import { divide, readFigure, subtract, sumPresent } from './figures.ts';
 
 /**
- * The Financials figures the platform computes from the entered statement figures (business-rules
- * §6: "derived ratios … are computed from the statement figures, not typed twice"). Every name is a
- * field of `entities/financials.ts`; a form shows them read-only.
+ * The Financials figures the platform computes from the entered statement figures
+ * (docs/business-rules.md, “Risk scoring”: derived figures are computed from the statement, never
+ * typed twice). Every name is a field of `entities/financials.ts`; a form shows them read-only.
  */
 export const DERIVED_FINANCIAL_FIELDS = [
   'total_assets',

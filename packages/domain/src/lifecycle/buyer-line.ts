@@ -72,7 +72,10 @@ const spreadGuard: Guard = {
   message: 'buyer_loan_discount_fee is a yearly percentage of at most 100',
 };
 
-/** A new limit may not fall below what the line's approved requests already use (§11). */
+/**
+ * A new limit may not fall below what the line's approved requests already use
+ * (docs/business-rules.md, “Named operations”).
+ */
 const coversUtilisation: Guard = {
   holds: ({ input, facts }) =>
     new Decimal(String(input.buyer_loan_approved_amount ?? '0')).gte(facts.lineUtilisation ?? '0'),

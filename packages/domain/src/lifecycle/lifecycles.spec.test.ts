@@ -90,7 +90,7 @@ const expand = (moves: readonly Move[]): string[] =>
     ),
   ].sort();
 
-describe('lifecycles agree with the business rules (§2, §11)', () => {
+describe('lifecycles agree with the business rules', () => {
   it('cover exactly the status fields the rules list', () => {
     expect(lifecycles.map(keyOf).sort()).toEqual(Object.keys(SPEC).sort());
   });

@@ -18,7 +18,8 @@ export const LIFECYCLES = [
   reviewLifecycle('Director', 'director_status'),
   reviewLifecycle('UBO', 'ubo_status'),
   reviewLifecycle('Bank', 'bank_status'),
-  // Party financials; buyer financials keep the audit type in the same field (§2).
+  // Party financials; buyer financials keep the audit type in the same field
+  // (docs/business-rules.md, “Risk scoring”).
   reviewLifecycle('Financials', 'financials_status'),
   BUYER_LINE,
   REQUEST_LIFECYCLE,

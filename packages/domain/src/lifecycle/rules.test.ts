@@ -13,7 +13,7 @@ const valid = {
   invoice_due_date: '2026-08-01',
 };
 
-describe('what a request may be submitted with (§11)', () => {
+describe('what a request may be submitted with', () => {
   it('accepts an ordinary invoice', () => {
     expect(submissionIssues(valid, 'USD', TODAY)).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('what a request may be submitted with (§11)', () => {
   });
 });
 
-describe('what each state freezes (§11)', () => {
+describe('what each state freezes', () => {
   it('refuses amount, currency, dates, number and line of a request under review, naming field and state', () => {
     expect(
       frozenRefusal('Request', { request_status: 'Under Review' }, 'Supplier', [
@@ -138,7 +138,7 @@ describe('what each state freezes (§11)', () => {
   });
 });
 
-describe('what approval needs (§11)', () => {
+describe('what approval needs', () => {
   const approve = operationOf('approveRequest')!;
   const ready = {
     invoice_amount: '1000',

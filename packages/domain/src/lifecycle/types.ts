@@ -36,7 +36,10 @@ export interface Facts {
   readonly lineCurrency?: string | null;
   /** What the line can still take, before this request's own hold: limit − used − held by others. */
   readonly lineFree?: string | null;
-  /** Purchase amounts of the line's Approved requests (its utilisation, §4). */
+  /**
+   * Purchase amounts of the line's Approved requests (its utilisation, docs/business-rules.md,
+   * “Credit limits”).
+   */
   readonly lineUtilisation?: string | null;
   /** Requests of the line that are not Declined or Settled (for changes of currency). */
   readonly lineRequests?: number;

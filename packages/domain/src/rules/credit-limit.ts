@@ -18,7 +18,7 @@ import { MoneyDecimal, minorUnitsOf, roundHalfUp } from '../money.ts';
  * Pending) hold their advance against the limit too: otherwise any number of requests, each one
  * fitting on its own, could be submitted before the first approval, and requests sent at the same
  * moment could together overshoot. So, in the line's currency:
- *   utilisation = Σ invoice_purchase_amount of Approved (not Settled) requests   (§4's figure)
+ *   utilisation = Σ invoice_purchase_amount of Approved (not Settled) requests
  *   reserved    = Σ advance of Under Review and Documents Pending requests
  *   free        = approved limit − utilisation − reserved
  * and the new requests' advances together must not exceed `free`. Declined and Settled requests
@@ -102,13 +102,16 @@ export function formatLimitAmount(value: Decimal, currency: string): string {
   return `${currency} ${sign}${grouped}${part === undefined ? '' : `.${part}`}`.trim();
 }
 
-/** A request's use of the limit is never negative: a negative figure cannot free limit (§11). */
+/**
+ * A request's use of the limit is never negative: a negative figure cannot free limit
+ * (docs/business-rules.md, “Request integrity”, “Limits”).
+ */
 const atLeastZero = (value: Decimal): Decimal => (value.isNegative() ? new MoneyDecimal(0) : value);
 
 /**
  * Unrounded utilisation and reservation of the line's requests. Every request of the line counts,
- * whatever currency it names: a request's currency is the line's (§11), and one that is not cannot
- * be left out to free limit.
+ * whatever currency it names: a request's currency is the line's (docs/business-rules.md,
+ * “Submission rules”), and one that is not cannot be left out to free limit.
  */
 function usedBy(
   line: LimitLine,

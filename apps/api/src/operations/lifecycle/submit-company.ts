@@ -32,7 +32,10 @@ export async function onboardingFacts(tx: Queryable, model: CompanyModel, compan
   return { company, directors, ubos, documents: docs?.n ?? 0, financials: fin?.n ?? 0 };
 }
 
-/** A company goes to review only with its directors, UBOs and required attachments (§2). */
+/**
+ * A company goes to review only with its directors, UBOs and required attachments
+ * (docs/business-rules.md, “Statuses and who moves them”).
+ */
 export const submitCompany =
   (model: CompanyModel): Effect =>
   async ({ tx, row }) => {
