@@ -16,7 +16,7 @@ import {
 } from '../support/flows.ts';
 
 /**
- * Issue 4, the admin side of company onboarding for a party other than a supplier: the admin
+ * The admin side of company onboarding for a party other than a supplier: the admin
  * creates an investor organisation and its company record, adds a director who is a politically
  * exposed person (marked for enhanced due diligence wherever the person appears), a UBO and a
  * document through `adminnewdocument/{id}`, then submits and approves the company with its

@@ -6,7 +6,7 @@ import { DEMO_EMAIL } from '../support/config.ts';
 import { fillText, pickAuto, pickSelect, save, stampOf, until } from '../support/flows.ts';
 
 /**
- * Issue 4, buyer credit lines on the broker's side: broker@demo.test adds a buyer line for the
+ * Buyer credit lines on the broker's side: broker@demo.test adds a buyer line for the
  * supplier it introduced (Supplier S1), proposes its terms (requested amount, advance, base rate,
  * spread, fees, investor and SPV picked by name) and submits it for an investor offer; the line then
  * shows "Investor Offer Pending" on its page and in the broker's limits, which list only the
