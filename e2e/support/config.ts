@@ -20,7 +20,7 @@ export const DEMO_EMAIL: Record<RoleKey | 'supplier2', string> = {
   broker: 'broker@demo.test',
 };
 
-/** Area of each role: base path and the label its layout uses (apps/web/src/layout/areas.ts). */
+/** Area of each role: base path and the label its layout uses (apps/web/src/shared/areas.ts). */
 export const AREA: Record<RoleKey, { base: string; label: string }> = {
   supplier: { base: '/app', label: 'Supplier' },
   admin: { base: '/admin', label: 'Admin' },
