@@ -10,7 +10,7 @@ export const DEMO_PASSWORD = 'correct-horse-demo';
 export type RoleKey = 'supplier' | 'admin' | 'investor' | 'spv' | 'broker';
 export const ROLES: readonly RoleKey[] = ['supplier', 'admin', 'investor', 'spv', 'broker'];
 
-/** The demo sign-ins of decisions §7 (apps/api/src/seed/demo-users.ts). */
+/** The demo sign-ins (docs/architecture.md, “Demo data set”; apps/api/src/seed/demo-users.ts). */
 export const DEMO_EMAIL: Record<RoleKey | 'supplier2', string> = {
   supplier: 'supplier@demo.test',
   supplier2: 'supplier2@demo.test',
