@@ -2,7 +2,7 @@ import type { SeedRow } from './insert.ts';
 import type { SamplePdf } from './demo-pdf.ts';
 import { money, text, type Pdf } from './demo-file-text.ts';
 
-/** The sample files of the deals: each Document's PDF by its type, and each request's invoice, bill of lading and signed notices. */
+/** The sample files of the deals: each Document's PDF by its type, and each request's invoice, bill of lading and signed copies. */
 
 const DOCUMENT_TITLES: Record<string, string> = {
   'Company Credit Report': 'Company Credit Report',
@@ -57,7 +57,7 @@ export function documentPdf(
 
 /**
  * Every request's invoice and bill of lading (both required when submitting, multi-request.tsx),
- * and the signed IPU, offer notice and RAA offer notice wherever the request has their e-signature.
+ * and, where the plan has the IPU signed, the scanned signed IPU and offer notice.
  */
 export function requestFiles(pdf: Pdf, r: SeedRow): void {
   const invoice = text(r.invoice_number);
@@ -84,31 +84,28 @@ export function requestFiles(pdf: Pdf, r: SeedRow): void {
       `Goods: ${text(r.sold_goods_description)}`,
     ],
   });
-  const signed = (field: string, signature: string, name: string, title: string, lines: string[]) => {
-    if (!r[signature]) return;
-    pdf(r, field, `${name}-${invoice}`, {
-      title,
-      subtitle,
-      lines: [...lines, '', `Signed electronically, envelope ${text(r[signature])}`],
-    });
-  };
-  signed('ipu_attachment', 'ipu_e_signatureId', 'ipu', 'Irrevocable Payment Undertaking', [
-    `${text(r.buyer_name)} undertakes irrevocably to pay, without set-off:`,
-    terms,
-    `Signed by ${text(r.ipu_signature_name)} (${text(r.ipu_signature_email)}) on ${text(r.invoice_ipu_signed)}`,
-  ]);
-  signed('offer_notice_attachment', 'offer_notice_e_signatureId', 'offer-notice', 'Offer Notice', [
-    `${text(r.supplier_name)} offers for purchase: ${terms}`,
-    `Purchase price: ${text(r.invoice_currency)} ${money(r.invoice_purchase_amount)}`,
-  ]);
-  signed(
-    'raa_offer_notice_attachment',
-    'raa_offer_notice_e_signatureId',
-    'raa-offer-notice',
-    'RAA Offer Notice',
-    [
-      `Assignment of the receivable: ${terms}`,
-      `Purchase price: ${text(r.invoice_currency)} ${money(r.invoice_purchase_amount)}`,
+  // Signed on paper and scanned: the supplier uploads them with attachSignedCopies before approval.
+  if (!r.invoice_ipu_signed) return;
+  const signedOn = text(r.invoice_ipu_signed);
+  pdf(r, 'ipu_attachment', `ipu-${invoice}`, {
+    title: 'Irrevocable Payment Undertaking',
+    subtitle,
+    lines: [
+      `${text(r.buyer_name)} undertakes irrevocably to pay, without set-off:`,
+      terms,
+      '',
+      `Signed for the buyer by ${text(r.ipu_signature_name)} (${text(r.ipu_signature_email)}) on ${signedOn}`,
+      `Countersigned for the supplier ${text(r.supplier_name)} on ${signedOn}`,
     ],
-  );
+  });
+  pdf(r, 'offer_notice_attachment', `offer-notice-${invoice}`, {
+    title: 'Offer Notice',
+    subtitle,
+    lines: [
+      `${text(r.supplier_name)} offers for purchase: ${terms}`,
+      'Purchase price: as priced by the platform on the payout date',
+      '',
+      `Signed for the supplier ${text(r.supplier_name)} on ${signedOn}`,
+    ],
+  });
 }

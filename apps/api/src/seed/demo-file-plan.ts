@@ -4,9 +4,8 @@ import { documentPdf, requestFiles } from './demo-deal-files.ts';
 import { money, slug, text, type Pdf } from './demo-file-text.ts';
 
 /**
- * The files of the demo data set (decisions §7: a complete company record, documents and
- * financials): which record field gets which sample file. Rows are only read here; storing the
- * files and setting the fields is demo-files.ts's job.
+ * The files of the demo data set (a complete company record, documents and financials): which record field gets which sample file. Rows are only read here; storing the
+ * files and attaching them through the operations is demo-story.ts's job.
  */
 
 export type SampleType = 'application/pdf' | 'image/png';

@@ -15,7 +15,7 @@ import {
 const BUYER_STATUSES = ['Approved', 'Declined', 'Investor Offer Pending', 'Under Review'];
 const REQUEST_STATUSES = ['Approved', 'Declined', 'Documents Pending', 'Settled', 'Under Review'];
 
-describeDatabases('demo data set (decisions §7)', (db) => {
+describeDatabases('demo data set', (db) => {
   let groupOf: Record<string, string> = {};
   let partyOf: Record<string, string> = {};
   // The sample files go to a temporary folder (demo-files.test.ts checks them).
@@ -24,8 +24,13 @@ describeDatabases('demo data set (decisions §7)', (db) => {
   beforeAll(async () => {
     files = await startTestStore('local');
     await seedDemo(db(), { store: files.store });
+    // An organisation's company record is the one it owns (the membership names it only when a broker introduced it).
     const rows = await db().query<{ user_email: string; groupId: string; party: string | null }>(
-      `SELECT user_email, "groupId", coalesce("supplierId", "investorId", "spvId", "brokerId")::text AS party FROM "usergroup"`,
+      `SELECT g.user_email, g."groupId",
+              (SELECT p.id::text FROM (SELECT id, "userId" FROM "supplier" UNION ALL SELECT id, "userId" FROM "investor"
+                 UNION ALL SELECT id, "userId" FROM "spv" UNION ALL SELECT id, "userId" FROM "broker") p
+                WHERE p."userId" = g."groupId") AS party
+         FROM "usergroup" g`,
     );
     groupOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.groupId]));
     partyOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.party ?? '']));
@@ -43,7 +48,7 @@ describeDatabases('demo data set (decisions §7)', (db) => {
     }>(
       'SELECT email, phone_number, groups, group_id, password_hash, confirmed FROM auth_users ORDER BY phone_number',
     );
-    // decisions §7 lists Admin, S1, S2, I1, I2, P, B and numbers the phones in that order.
+    // The demo users in the order Admin, S1, S2, I1, I2, P, B, their phones numbered in that order.
     expect(users.map((u) => u.email)).toEqual([
       'admin@demo.test',
       'supplier@demo.test',

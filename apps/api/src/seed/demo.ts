@@ -1,33 +1,28 @@
-import type { RoleGroup } from '@rf/domain';
 import type { Database, Queryable } from '../db/database.ts';
-import { createUser } from '../auth/users.ts';
 import { AuthError } from '../auth/errors.ts';
 import { Rng } from './prng.ts';
-import { insertAll, type SeedRows } from './insert.ts';
+import type { SeedRows } from './insert.ts';
 import { addDays, todayYmd } from './dates.ts';
 import { profileOf } from './fake.ts';
 import { makeOrganisation, type GroupType, type Organisation } from './organisations.ts';
 import { accountRows, makeAccountPair, mergeRows, organisationRows, type AccountPair } from './org-book.ts';
-import { ensureFixings } from './sofr.ts';
+import { FixingTable, ensureFixings, fixingValues } from './sofr.ts';
 import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-book.ts';
 import type { RequestStatus } from './requests.ts';
 import { DEMO_USERS, type DemoKey } from './demo-users.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { generateTestKeys, type Keys } from '../keys.ts';
 import { createFileStore } from '../files/create-file-store.ts';
 import type { FileStore } from '../files/file-store.ts';
-import {
-  assignDemoFiles,
-  insertDemoFileRecords,
-  putDemoFiles,
-  removeDemoFiles,
-  type DemoFile,
-} from './demo-files.ts';
-import { insertStatusHistory, planDemoHistory } from './history.ts';
-import type { HistoryActor } from './history-actors.ts';
+import { DemoActors, DemoClock, seedingDatabase } from './demo-actors.ts';
+import { playDemo } from './demo-story.ts';
 
 export { DEMO_USERS, DEMO_PASSWORD, demoUser, type DemoUser } from './demo-users.ts';
 
-/** The demo data set of decisions §7, for trying the product and for end-to-end tests. */
+/**
+ * The demo data set, for trying the product and for end-to-end tests, made by the product's own
+ * operations (docs/decisions/0012-demo-data-made-by-the-products-operations.md).
+ */
 
 const one = (status: RequestStatus): SubmissionPlan => ({ status, invoices: 1 });
 const batch = (status: RequestStatus, invoices: number): SubmissionPlan => ({ status, invoices });
@@ -130,19 +125,46 @@ export function assertDemoAllowed(env: NodeJS.ProcessEnv = process.env): void {
 export interface SeedDemoOptions {
   /** Where the sample files go; by default the store the configuration chooses, as the server's. */
   readonly store?: FileStore;
+  /** The server's keys; by default keys made for the load only (no operation of the load keeps them). */
+  readonly keys?: Keys;
+  readonly config?: Config;
 }
 
 /**
- * Creates the demo organisations, users and data in one transaction, with a sample file in every
- * attachment a complete record has (demo-file-plan.ts) and the status history that led every
- * record to its status (history.ts); does nothing when already seeded.
+ * Plans the demo organisations, users and records with the generators, then makes every one of
+ * them by running the product's operations as the demo users (demo-story.ts), all in one
+ * transaction; does nothing when already seeded.
  */
 export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<void> {
   assertDemoAllowed();
   if (await demoSeeded(db)) return;
-  const store = options.store ?? createFileStore(loadConfig());
-  let files: readonly DemoFile[] = [];
-  const today = todayYmd();
+  const config = options.config ?? loadConfig();
+  const store = options.store ?? createFileStore(config);
+  const keys = options.keys ?? (await generateTestKeys());
+  const plan = planDemo(todayYmd());
+  let actors: DemoActors | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      // SOFR fixings are market data: the platform holds them as published, no user makes them.
+      await ensureFixings(tx, {
+        from: addDays(plan.today, -700),
+        to: plan.today,
+        ownerGroupId: plan.orgs.get('admin')?.groupId ?? '',
+      });
+      actors = new DemoActors(seedingDatabase(db, tx), keys, config, store, new DemoClock(Date.now()));
+      await playDemo(actors, plan);
+    });
+  } catch (error) {
+    await Promise.all((actors?.uploaded ?? []).map((key) => store.delete(key).catch(() => undefined)));
+    // Another replica seeding at the same moment wins; its users make ours a duplicate.
+    if (error instanceof AuthError && error.code === 'UsernameExistsException' && (await demoSeeded(db)))
+      return;
+    throw error;
+  }
+}
+
+/** The demo's organisations and the records the story makes, drawn by the generators. */
+function planDemo(today: string): { today: string; orgs: Map<DemoKey, Organisation>; rows: SeedRows } {
   const rng = new Rng('demo');
   const orgs = new Map<DemoKey, Organisation>();
   for (const u of DEMO_USERS) {
@@ -172,70 +194,27 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     if (!pair) throw new Error(`No demo accounts for ${o.name}`);
     return pair;
   };
-
-  try {
-    await db.transaction(async (tx) => {
-      const rows: SeedRows = {};
-      const uploaderOf = new Map<string, string>();
-      const actorOf = new Map<string, HistoryActor>();
-      for (const u of DEMO_USERS) {
-        const groups: RoleGroup[] = u.role === 'Supplier' ? [] : [u.role];
-        const { sub } = await createUser(tx, {
-          email: u.email,
-          password: u.password,
-          name: u.name,
-          phone: u.phone,
-          groups,
-          groupId: org(u.key).groupId,
-          confirmed: true,
-        });
-        uploaderOf.set(org(u.key).groupId, sub);
-        actorOf.set(org(u.key).groupId, { sub, name: u.name, role: u.role });
-        mergeRows(
-          rows,
-          organisationRows(rng, org(u.key), { today, members: [{ sub, name: u.name, email: u.email }] }),
-        );
-      }
-      const fixings = await ensureFixings(tx, {
-        from: addDays(today, -700),
-        to: today,
-        ownerGroupId: org('admin').groupId,
-      });
-      const suppliers = [
-        { key: 'supplier', investor: org('investor'), broker: org('broker') },
-        { key: 'supplier2', investor: org('investor2'), broker: null },
-      ] as const;
-      for (const s of suppliers) {
-        const lines = SUPPLIER_LINES[s.key].map((l) => ({ ...l, investor: s.investor, spv: org('spv') }));
-        const book = supplierBook(rng, {
-          supplier: org(s.key),
-          broker: s.broker,
-          lines,
-          today,
-          fixings,
-          accountsOf,
-          serial: 0,
-        });
-        mergeRows(rows, book.rows);
-      }
-      for (const pair of accounts.values()) mergeRows(rows, accountRows(rng, pair, { today, fillers: 20 }));
-      // Before the files: the history dates some records, and their files take those dates.
-      const history = planDemoHistory(rows, { actorOf, adminGroupId: org('admin').groupId, now: Date.now() });
-      files = assignDemoFiles(rows, uploaderOf);
-      // The bytes go to the store while the records go to the database; both must succeed.
-      const done = await Promise.allSettled([
-        putDemoFiles(store, files),
-        insertAll(tx, rows)
-          .then(() => insertDemoFileRecords(tx, files))
-          .then(() => insertStatusHistory(tx, history)),
-      ]);
-      for (const r of done) if (r.status === 'rejected') throw r.reason;
+  const rows: SeedRows = {};
+  for (const u of DEMO_USERS) mergeRows(rows, organisationRows(rng, org(u.key), { today, members: [] }));
+  const fixings = new FixingTable();
+  for (let day = -700; day <= 0; day++) fixings.set(addDays(today, day), fixingValues(addDays(today, day)));
+  const suppliers = [
+    { key: 'supplier', investor: org('investor'), broker: org('broker') },
+    { key: 'supplier2', investor: org('investor2'), broker: null },
+  ] as const;
+  for (const s of suppliers) {
+    const lines = SUPPLIER_LINES[s.key].map((l) => ({ ...l, investor: s.investor, spv: org('spv') }));
+    const book = supplierBook(rng, {
+      supplier: org(s.key),
+      broker: s.broker,
+      lines,
+      today,
+      fixings,
+      accountsOf,
+      serial: 0,
     });
-  } catch (error) {
-    await removeDemoFiles(store, files);
-    // Another replica seeding at the same moment wins; its users make ours a duplicate.
-    if (error instanceof AuthError && error.code === 'UsernameExistsException' && (await demoSeeded(db)))
-      return;
-    throw error;
+    mergeRows(rows, book.rows);
   }
+  for (const pair of accounts.values()) mergeRows(rows, accountRows(rng, pair, { today, fillers: 20 }));
+  return { today, orgs, rows };
 }

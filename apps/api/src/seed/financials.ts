@@ -119,6 +119,9 @@ export function financialsRow(rng: Rng, spec: FinancialsSpec): FinancialsResult 
       : new Decimal(0);
   const equityNol = ratio(netOperatingLoss, totalEquity);
 
+  // `property` is stated gross and its accumulated depreciation apart, as the platform derives
+  // total_assets from them (docs/business-rules.md, “Risk scoring”).
+  const accumulatedDepreciation = depreciation * rng.int(3, 8);
   const row: SeedRow = {
     ...ownedBy(spec.owner),
     [spec.party.field]: spec.party.id,
@@ -129,11 +132,11 @@ export function financialsRow(rng: Rng, spec: FinancialsSpec): FinancialsResult 
     inventory: money(inventoryEnd),
     inventory_beginning: money(inventoryBeginning),
     inventory_end: money(inventoryEnd),
-    property: money(property),
+    property: money(property + accumulatedDepreciation),
     goodwill: money(goodwill),
     other_current_assets: money(otherCurrentAssets),
     other_non_current_assets: money(otherNonCurrent),
-    accumulated_depreciation: money(depreciation * rng.int(3, 8)),
+    accumulated_depreciation: money(accumulatedDepreciation),
     net_operating_loss: money(netOperatingLoss),
     total_assets: money(totalAssets),
     current_liabilities: money(currentLiabilities),

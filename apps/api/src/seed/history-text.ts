@@ -2,9 +2,9 @@ import type { Rng } from './prng.ts';
 import type { SeedRow } from './insert.ts';
 
 /**
- * What the demo's reviewers wrote when they moved a status (history.ts): the reasons a decline or
- * a reopening requires, and the short notes some approvals carry, as a trade-finance operations
- * team would word them.
+ * What the demo's users write when they run an operation (demo-story.ts): the reasons a decline
+ * or a reopening requires, and the short notes some approvals carry, as a trade-finance
+ * operations team would word them.
  */
 
 const text = (value: unknown, fallback: string): string =>
@@ -95,11 +95,3 @@ export const REQUEST_APPROVAL_NOTES: readonly string[] = [
 
 export const requestDecline = (rng: Rng, row: SeedRow): string =>
   rng.pick(REQUEST_DECLINE_TEMPLATES)(text(row.invoice_number, 'the invoice'));
-
-export const settledNote = (row: SeedRow): string =>
-  `Payback received on ${text(row.payback_date, 'the due date')}; collection transaction linked`;
-
-export const feesBooked = (row: SeedRow, broker: boolean): string =>
-  `Platform-fee invoice ${text(row.invoiceId_3party, 'issued')} booked${broker ? '; broker-fee payable booked' : ''}`;
-
-export const purchaseBooked = 'Purchase booked; RAA offer notice issued';

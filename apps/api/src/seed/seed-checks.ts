@@ -34,6 +34,12 @@ export async function pricingProblems(db: Queryable): Promise<string[]> {
       }
       continue;
     }
+    // A request is priced when it is approved; before that it holds no price.
+    if (!r.payout_date) {
+      if (r.request_status === 'Approved' || r.request_status === 'Settled')
+        problems.push(`${label}: approved without a price`);
+      continue;
+    }
     const series = str(r.base_rate) as BaseRateSeries;
     const column = SOFR_COLUMN_OF_SERIES[series];
     const fixing = selectFixing(
