@@ -29,6 +29,7 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
   let declineId = '';
   let supplierGroup = '';
   let fileKey = '';
+  let statementId = '';
   const contexts: BrowserContext[] = [];
   const tabs = new Map<string, Tab>();
   let current: Tab | undefined;
@@ -105,6 +106,21 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
         },
       },
     );
+    // The line's financial statements, entered by the supplier (funders only read them).
+    const statement = await api.gql<{ createFinancials: Row }>(
+      supplierToken,
+      `mutation ($input: CreateFinancialsInput!) { createFinancials(input: $input) { id } }`,
+      {
+        input: {
+          buyerId: approveId,
+          supplierId: supplier?.id,
+          financials_reporting_period: 2025,
+          current_assets: '3000000',
+          current_liabilities: '2000000',
+        },
+      },
+    );
+    statementId = String(statement.createFinancials.id);
     browser = await launch();
   });
   let failed = false;
@@ -248,27 +264,72 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
     await preview.getByRole('button', { name: 'Close' }).click();
     await preview.waitFor({ state: 'hidden' });
 
-    // Financials: added through the investor's own form, then opened at /investor/financials/{id}.
-    await page.getByRole('region', { name: 'Financials' }).getByRole('button', { name: 'Add' }).click();
-    await page.waitForURL((u) =>
-      u.pathname.startsWith(`/investor/investornewfinancials/${supplierGroup}/${approveId}/`),
-    );
-    await t.settle();
-    await fillText(page, 'financials_reporting_period', '2025');
-    await fillText(page, 'current_assets', '3000000');
-    await fillText(page, 'current_liabilities', '2000000');
-    await page.locator('main form').getByRole('button', { name: 'Save financial statements' }).click();
-    await page.waitForURL((u) => /^\/investor\/financials\/[^/]+$/.test(u.pathname), { timeout: 15_000 });
+    // Financials: the statement the supplier entered, read here and at /investor/financials/{id};
+    // a funder never enters or edits a party's statements (docs/business-rules.md, “Parties”).
+    const financials = page.getByRole('region', { name: 'Financials' });
+    await until(() => financials.innerText()).toMatch(/2025[\s\S]*1\.5/);
+    expect(await financials.getByRole('button', { name: 'Add' }).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await t.screenshot('investor-buyer-line');
+    await financials.scrollIntoViewIfNeeded();
+    await t.screenshot('investor-buyer-line-financials');
+    await financials.getByRole('link', { name: '2025' }).click();
+    await page.waitForURL((u) => u.pathname === `/investor/financials/${statementId}`);
     await t.settle();
     const statement = await t.describe(page.url());
     expect(statement.problems).toEqual([]);
     await until(() => page.getByRole('region', { name: 'Risk assessment' }).innerText()).toMatch(
       /Current ratio\s+1\.5[\s\S]*Current ratio 1\.5\S* is at least 1\.5: Low/,
     );
-    await t.visit(`/investor/buyer/${approveId}`);
-    await until(() => page.getByRole('region', { name: 'Financials' }).innerText()).toMatch(/2025/);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await t.screenshot('investor-buyer-line');
+    expect(await page.locator('main').getByRole('button', { name: 'Edit' }).count()).toBe(0);
+
+    // The spec's "new financials" route of the investor area lists the line's statements, no form.
+    const identity = (
+      await api.gql<{ getBuyer: Row }>(
+        await token(DEMO_EMAIL.admin),
+        'query ($id: ID!) { getBuyer(id: $id) { identityId } }',
+        { id: approveId },
+      )
+    ).getBuyer.identityId;
+    const listed = await t.visit(
+      `/investor/investornewfinancials/${supplierGroup}/${approveId}/${String(identity)}`,
+    );
+    expect(listed.problems).toEqual([]);
+    expect(listed.mainText).toMatch(
+      /entered by its supplier, the supplier’s broker or an administrator[\s\S]*2025/,
+    );
+    expect(await page.locator('main form').count()).toBe(0);
+    expect(
+      await page
+        .locator('main')
+        .getByRole('button', { name: /^(Add|Save)/ })
+        .count(),
+    ).toBe(0);
+    await t.screenshot('investor-line-financials');
+
+    // Nor can the investor write them through the API: the server refuses create and update.
+    const investorToken = await token(DEMO_EMAIL.investor);
+    await expect(
+      api.gql(
+        investorToken,
+        `mutation ($input: CreateFinancialsInput!) { createFinancials(input: $input) { id } }`,
+        { input: { buyerId: approveId, financials_reporting_period: 2026, current_assets: '1' } },
+      ),
+    ).rejects.toThrow(/a funder cannot add or change another party's financials/);
+    const [stored] = await api.list(investorToken, 'Financials', '_version current_assets', {
+      id: { eq: statementId },
+    });
+    await expect(
+      api.gql(
+        investorToken,
+        `mutation ($input: UpdateFinancialsInput!) { updateFinancials(input: $input) { id } }`,
+        { input: { id: statementId, _version: stored?._version, current_assets: '1' } },
+      ),
+    ).rejects.toThrow(/Unauthorized/);
+    const after = await api.list(await token(DEMO_EMAIL.admin), 'Financials', 'current_assets', {
+      buyerId: { eq: approveId },
+    });
+    expect(after.map((r) => Number(r.current_assets))).toEqual([3000000]);
   });
 
   it('the supplier’s buyer card shows the approved limit and the available amount', async () => {

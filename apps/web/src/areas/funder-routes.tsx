@@ -43,7 +43,8 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
             model: 'Financials',
             field: 'buyerId',
             // The statement and the ratios derived from it (business-rules §6), also for the SPV,
-            // whose area has no statement screen of its own (spec §2).
+            // whose area has no statement screen of its own (spec §2). Read only: the supplier,
+            // its broker or an administrator enters them (docs/business-rules.md, “Parties”).
             columns: [
               'financials_reporting_period',
               'financials_status',
@@ -53,12 +54,7 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
               'interest_coverage',
               'debt_equity_ratio',
             ],
-            ...(area === 'investor'
-              ? {
-                  add: `${base}/investornewfinancials/:userId/:id/:identityId`,
-                  rowTo: `${base}/financials/:id`,
-                }
-              : {}),
+            ...(area === 'investor' ? { rowTo: `${base}/financials/:id` } : {}),
           },
           { model: 'Request', field: 'buyerId', rowTo: `${base}/request/:id` },
         ],

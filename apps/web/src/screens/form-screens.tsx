@@ -3,6 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../shared/errors.ts';
 import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
+import { RelatedTable } from '../entity/entity-detail.tsx';
 import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { PepBadge } from '../entity/pep.tsx';
@@ -225,6 +226,61 @@ export function FinancialsCreateScreen({ area }: { area: AreaKey }) {
         }}
         onCancel={() => navigate(parentPath)}
       />
+    </>
+  );
+}
+
+/** What a line's financial statements show in a list: the statement and the ratios derived from it. */
+const LINE_FINANCIALS_COLUMNS = [
+  'financials_reporting_period',
+  'financials_status',
+  'sales',
+  'working_capital',
+  'current_ratio',
+  'interest_coverage',
+  'debt_equity_ratio',
+];
+
+/**
+ * The investor's `investornewfinancials/{id}/{buyId}/{ident}` (spec §2): a funder reads a buyer
+ * line's financial statements but never enters them; the supplier, its broker or an administrator
+ * does (docs/business-rules.md, “Parties”; the server refuses a funder's create or update). So the
+ * route lists the line's statements, each opening read-only, with who keeps them.
+ */
+export function LineFinancialsScreen({ area }: { area: 'investor' | 'spv' }) {
+  const params = useParams();
+  const buyId = params.buyId && params.buyId !== '-' ? params.buyId : undefined;
+  const buyer = useRecord('Buyer', buyId);
+  if (buyer.isLoading) return <Loading />;
+  const base = `/${area}`;
+  const lineTo = buyId ? `${base}/buyer/${buyId}` : `${base}/obligors`;
+  return (
+    <>
+      <PageHeader
+        title="Financial statements"
+        crumbs={[
+          { label: 'Obligors', to: `${base}/obligors` },
+          ...(buyer.data ? [{ label: titleOf('Buyer', buyer.data), to: lineTo }] : []),
+          { label: 'Financial statements' },
+        ]}
+      />
+      <Alert severity="info" sx={{ mb: 2 }}>
+        A line’s financial statements are entered by its supplier, the supplier’s broker or an administrator.
+        As the line’s {area === 'spv' ? 'SPV' : 'investor'} you read them here and on the buyer’s page.
+      </Alert>
+      {buyer.data ? (
+        <RelatedTable
+          model="Financials"
+          field="buyerId"
+          parentId={buyer.data.id}
+          columns={LINE_FINANCIALS_COLUMNS}
+          {...(area === 'investor' ? { rowTo: (row) => `${base}/financials/${row.id}` } : {})}
+        />
+      ) : (
+        <Alert severity="warning">
+          {buyer.error?.message ?? 'This buyer line does not exist or you do not have access to it.'}
+        </Alert>
+      )}
     </>
   );
 }

@@ -15,9 +15,11 @@ export const investorRoutes: RouteObject[] = [
       listTo: '/investor/bank',
     }),
   },
+  // A funder reads a line's statements, never enters or edits them (docs/business-rules.md,
+  // “Parties”): the spec's "new financials" route lists them read-only.
   {
     path: 'investornewfinancials/:id/:buyId/:ident',
-    lazy: screen(formScreens, (m) => m.FinancialsCreateScreen, { area: 'investor' }),
+    lazy: screen(formScreens, (m) => m.LineFinancialsScreen, { area: 'investor' }),
   },
   {
     path: 'financials/:id',
@@ -26,7 +28,6 @@ export const investorRoutes: RouteObject[] = [
       area: 'investor',
       listLabel: 'Obligors',
       listTo: '/investor/obligors',
-      editable: true,
       risk: true,
     }),
   },
