@@ -67,8 +67,8 @@ describeDatabases('list filters run every operator in SQL', (db) => {
       expect(res.errors).toBeUndefined();
       numbers[number as string] = res.data!.createRequest.id;
       await db().query(`UPDATE "request" SET request_status = $1 WHERE id = $2`, [
-        status,
-        numbers[number as string],
+        String(status),
+        numbers[number as string]!,
       ]);
     }
     api.setToday(null);
