@@ -183,21 +183,26 @@ function BookkeepingRows({ area, request }: { area: AreaKey; request: ApiRecord 
   );
 }
 
-const DOCS: readonly [string, string, string | null][] = [
-  ['Invoice', 'invoice_attachment', null],
-  ['Purchase order', 'purchase_order_attachment', null],
-  ['Bill of lading', 'bill_of_lading_attachment', null],
-  ['Cargo insurance', 'cargo_insurance_attachment', null],
-  ['Packing list', 'packing_list_attachment', null],
-  ['IPU', 'ipu_attachment', 'ipu_e_signatureId'],
-  ['Offer notice', 'offer_notice_attachment', 'offer_notice_e_signatureId'],
-  ['RAA offer notice', 'raa_offer_notice_attachment', 'raa_offer_notice_e_signatureId'],
+/**
+ * The request's files; `true` marks the signed copies approval needs (docs/business-rules.md,
+ * “Approval needs”), signed outside the platform and uploaded with “Attach signed copies”: there is
+ * no built-in e-signing yet, so no signature is tracked here.
+ */
+const DOCS: readonly [string, string, boolean][] = [
+  ['Invoice', 'invoice_attachment', false],
+  ['Purchase order', 'purchase_order_attachment', false],
+  ['Bill of lading', 'bill_of_lading_attachment', false],
+  ['Cargo insurance', 'cargo_insurance_attachment', false],
+  ['Packing list', 'packing_list_attachment', false],
+  ['Signed IPU', 'ipu_attachment', true],
+  ['Signed offer notice', 'offer_notice_attachment', true],
+  ['RAA offer notice', 'raa_offer_notice_attachment', false],
 ];
 
 /**
  * Every area's `request/{id}`: header with the viewer's operations, the reason of its state, the
  * documents asked for (with their upload and "Resubmit" for the supplier), "Edit details" for what
- * the state leaves editable, pricing, documents with signature progress, payments, bookkeeping,
+ * the state leaves editable, pricing, documents with the signed copies uploaded, payments, bookkeeping,
  * history.
  */
 export function RequestDetailScreen({ area }: { area: AreaKey }) {
@@ -213,7 +218,7 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
     );
   const r = q.data;
   const c = r.invoice_currency as string;
-  const signatures = DOCS.filter(([, , sig]) => sig);
+  const signatures = DOCS.filter(([, , signedCopy]) => signedCopy);
   const signed = signatures.filter(([, file]) => r[file]).length;
   const txLink = (field: string) => {
     const v = r[field];
@@ -293,39 +298,27 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
                 Documents
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Signatures: {signed} of {signatures.length}
+                Signed copies uploaded: {signed} of {signatures.length} (the IPU and the offer notice are
+                signed outside the platform)
               </Typography>
               <LinearProgress
                 variant="determinate"
                 value={(signed / signatures.length) * 100}
                 sx={{ my: 1, height: 6, borderRadius: 3 }}
-                aria-label="Signature progress"
+                aria-label="Signed copies uploaded"
               />
               <Table size="small">
                 <TableBody>
-                  {DOCS.map(([label, file, sig]) => (
+                  {DOCS.map(([label, file]) => (
                     <TableRow key={file}>
                       <TableCell sx={{ pl: 0 }}>{label}</TableCell>
-                      <TableCell>
+                      <TableCell sx={{ pr: 0 }}>
                         {typeof r[file] === 'string' && r[file] ? (
                           <FileLink fileKey={r[file] as string} />
                         ) : (
                           <Typography component="span" color="text.disabled">
                             Missing
                           </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ pr: 0 }}>
-                        {sig ? (
-                          r[file] ? (
-                            <StatusChip status="Approved" />
-                          ) : r[sig] ? (
-                            <StatusChip status="Pending" />
-                          ) : (
-                            ''
-                          )
-                        ) : (
-                          ''
                         )}
                       </TableCell>
                     </TableRow>
