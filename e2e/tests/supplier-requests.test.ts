@@ -229,7 +229,7 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
     await tab.screenshot('supplier-line-approved-edit');
   });
 
-  it('refuses an edit of a frozen field, naming the field and the state', async () => {
+  it('refuses an edit of a frozen field, naming the field and the state; the admin’s form shows it read-only', async () => {
     // Through the API as the supplier: the amount of a submitted request.
     const supplier = await token(DEMO_EMAIL.supplier);
     const refused = await api
@@ -243,28 +243,28 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
     expect(refused).toMatch(/invoice_amount cannot be changed: the request is Under Review/);
     expect((await request(pendingId)).invoice_amount).toBe('25000.00');
 
-    // In the browser as the admin, whose line form still offers every field.
+    // In the browser as the admin: the line form shows the frozen amount read-only, with the way
+    // to change it, instead of offering a field the server refuses.
     const adminContext = await newContext(browser as Browser);
     const adminTab = await Tab.open(adminContext);
     await signInThroughUI(adminTab.page, DEMO_EMAIL.admin);
     await adminTab.settle();
     await adminTab.visit(`/admin/buyer/${lineId}?edit=1`);
-    await fillText(adminTab.page, 'buyer_loan_request_amount', '400000');
-    await adminTab.page.locator('main form').getByRole('button', { name: /^Save/ }).last().click();
-    const alert = adminTab.page.locator('main').getByRole('alert');
-    await until(() => alert.innerText()).toMatch(/The record was not saved/);
-    await until(() => adminTab.page.locator('main').innerText()).toMatch(
-      /cannot be changed: the buyer line is Approved/,
-    );
+    await adminTab.page
+      .locator('main .MuiStepButton-root')
+      .filter({ hasText: /Financing terms/ })
+      .click();
+    const amount = adminTab.page.locator('main #buyer_loan_request_amount');
+    await until(() => amount.isDisabled()).toBe(true);
+    const note = adminTab.page.locator('main #buyer_loan_request_amount-helper-text');
+    expect(await note.innerText()).toBe('Frozen while Approved — use “Reopen”');
     await quiet(adminTab);
-    await alert.scrollIntoViewIfNeeded();
-    await adminTab.page.evaluate(() => window.scrollBy(0, -120));
-    await adminTab.screenshot('refused-edit-frozen-line');
+    await amount.scrollIntoViewIfNeeded();
+    await adminTab.screenshot('frozen-line-edit');
     await adminTab.page.setViewportSize({ width: 390, height: 844 });
     await quiet(adminTab);
-    await alert.scrollIntoViewIfNeeded();
-    await adminTab.page.evaluate(() => window.scrollBy(0, -80));
-    await adminTab.screenshot('refused-edit-frozen-line-390');
+    await amount.scrollIntoViewIfNeeded();
+    await adminTab.screenshot('frozen-line-edit-390');
     await adminContext.close();
   });
 
