@@ -117,9 +117,11 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
     row: SeedRow,
     wanted: (field: string) => boolean = (f) => !SIGNED_COPIES.has(f),
   ): Promise<Record<string, string>> => {
+    // A record's files go up together: the store writes them while the database records each.
+    const files = (filesOf.get(row) ?? []).filter((f) => wanted(f.field));
+    const keys = await Promise.all(files.map((f) => a.upload(who, { name: f.name, bytes: f.bytes })));
     const out: Record<string, string> = {};
-    for (const f of filesOf.get(row) ?? [])
-      if (wanted(f.field)) out[f.field] = await a.upload(who, { name: f.name, bytes: f.bytes });
+    files.forEach((f, i) => (out[f.field] = keys[i] ?? ''));
     return out;
   };
   /** The planned values `who` may write (statuses, server fields and others' terms left out). */

@@ -1,6 +1,6 @@
 import type { Role } from '@rf/domain';
 
-/** The demo organisations and their users (decisions §7). */
+/** The demo organisations and their users (docs/decisions/0012-demo-data-made-by-the-products-operations.md). */
 
 export type DemoKey = 'admin' | 'investor' | 'investor2' | 'spv' | 'broker' | 'supplier' | 'supplier2';
 
@@ -38,7 +38,7 @@ const user = (
   country,
 });
 
-/** In phone order, as decisions §7 lists the organisations: Admin, S1, S2, I1, I2, P, B. */
+/** In phone order: Admin, S1, S2, I1, I2, P, B (the order the demo lists the organisations in). */
 export const DEMO_USERS: readonly DemoUser[] = [
   user(1, 'admin', 'Admin', 'Alex Morgan', 'Receivables Platform Operations', 'US'),
   user(2, 'supplier', 'Supplier', 'Sam Patel', 'Northwind Textiles Ltd', 'GB'),
