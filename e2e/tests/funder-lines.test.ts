@@ -7,7 +7,7 @@ import { confirmMove, fillText, pdf, stampOf, until } from '../support/flows.ts'
 import { cents, money, pendingLine } from '../support/lines.ts';
 
 /**
- * Issue 4, buyer credit lines on the funders' side: the investor approves a pending line with a
+ * Buyer credit lines on the funders' side: the investor approves a pending line with a
  * limit and an adjusted spread at /investor/limits; the supplier's buyer card shows the approved
  * limit and what is available; the SPV declines another pending line with a reason, which the line
  * then shows; the obligors screens show the approved line with its exposure and available limit,
@@ -432,7 +432,7 @@ describe('Funder lines: approve and decline at limits, buyer cards, obligors', (
           request_status: { eq: 'Approved' },
         },
       );
-      // The new line and the demo's approved lines of this funder (decisions §7: two per supplier).
+      // The new line and the demo's approved lines of this funder (docs/architecture.md, “Demo data set”: two per supplier).
       expect(lines.length).toBeGreaterThanOrEqual(3);
       expect(await rowOf('').count()).toBeGreaterThanOrEqual(lines.length);
       const totals = new Map<string, bigint>();

@@ -61,8 +61,9 @@ describe('Admin settles an approved request by its collection transaction', () =
     await runOperation(api, DEMO_EMAIL.admin, 'approveRequest', { id: requestId, payout_date: payout });
 
     // The buyer's payment into I1's collection account, and a pending one that is not offered.
-    const payment = async (date: string, status: 'Posted' | 'Pending') =>
-      (
+    // Entered as Pending; admin marks the first one posted, as the bank booked it.
+    const payment = async (date: string, status: 'Posted' | 'Pending') => {
+      const id = (
         await gql<{ createTransaction: Row }>(
           DEMO_EMAIL.admin,
           `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { id } }`,
@@ -71,8 +72,7 @@ describe('Admin settles an approved request by its collection transaction', () =
               userId: investorGroup,
               investorId: investor.id,
               transaction_date: date,
-              transaction_status: status,
-              pending: status === 'Pending',
+              pending: true,
               transaction_description: `Payment ${invoiceNumber} ${status}`,
               transaction_source_amount: '25000.00',
               transaction_source_currency: 'USD',
@@ -82,7 +82,10 @@ describe('Admin settles an approved request by its collection transaction', () =
             },
           },
         )
-      ).createTransaction.id;
+      ).createTransaction.id as string;
+      if (status === 'Posted') await runOperation(api, DEMO_EMAIL.admin, 'postTransaction', { id });
+      return id;
+    };
     paymentId = await payment(paid, 'Posted');
     await payment(paid, 'Pending');
 

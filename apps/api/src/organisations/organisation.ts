@@ -6,7 +6,7 @@ export const ORGANISATION_TYPES = ['Supplier', 'Investor', 'Spv', 'Broker'] as c
 export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
 export type GroupType = OrganisationType | 'Admin';
 
-/** The group fields every Usergroup row of an organisation repeats (decisions §1). */
+/** The group fields every Usergroup row of an organisation repeats (docs/architecture.md, “Identity of records”). */
 export interface OrganisationFields {
   readonly groupId: string;
   readonly group_type: GroupType;

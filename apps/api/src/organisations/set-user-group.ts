@@ -16,9 +16,9 @@ const setUserGroupSchema = z.object({
 });
 
 /**
- * `setUserGroup(input)` (admin): grants or revokes the Investor, Spv or Broker group. A user holds at
- * most one role group (decisions §1), so granting a second is refused; revoking ends the tokens
- * that still claim it.
+ * `setUserGroup(input)` (admin): grants or revokes the Investor, Spv or Broker group. A user holds
+ * at most one role group (docs/architecture.md, “Identity of records”), so granting a second is
+ * refused; revoking ends the tokens that still claim it.
  */
 export async function setUserGroup(
   ctx: OperationContext,

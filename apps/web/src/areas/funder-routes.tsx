@@ -42,7 +42,7 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
           {
             model: 'Financials',
             field: 'buyerId',
-            // The statement and the ratios derived from it (business-rules §6), also for the SPV,
+            // The statement and the ratios derived from it (docs/business-rules.md, “Risk scoring”), also for the SPV,
             // whose area has no statement screen of its own (spec §2). Read only: the supplier,
             // its broker or an administrator enters them (docs/business-rules.md, “Parties”).
             columns: [

@@ -8,15 +8,15 @@ import { EntityForm } from '../entity/entity-form.tsx';
 import { useRecord } from '../entity/hooks.ts';
 import { PepBadge } from '../entity/pep.tsx';
 import { machineFieldsOf, modelLabel, titleOf } from '../entity/model-meta.ts';
-import type { AreaKey } from '../layout/areas.ts';
-import { PageHeader, StatusChip } from '../layout/page.tsx';
+import type { AreaKey } from '../shared/areas.ts';
+import { PageHeader, StatusChip } from '../shared/page.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { LatestReason, StatusHistory } from './status-history.tsx';
 import { fillPattern, type CreateScreenConfig, type EditScreenConfig } from './types.ts';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** A "new record" route: the route parameters fill the parent and owner fields (decisions §2). */
+/** A "new record" route: the route parameters fill the parent and owner fields (docs/architecture.md, “Route parameters”). */
 export function CreateScreen(config: CreateScreenConfig) {
   const { model, parent } = config;
   const params = useParams();
