@@ -1,5 +1,4 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { AuthError } from '../auth/errors.ts';
 import { Rng } from './prng.ts';
 import type { SeedRows } from './insert.ts';
 import { addDays, todayYmd } from './dates.ts';
@@ -156,9 +155,9 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     });
   } catch (error) {
     await Promise.all((actors?.uploaded ?? []).map((key) => store.delete(key).catch(() => undefined)));
-    // Another replica seeding at the same moment wins; its users make ours a duplicate.
-    if (error instanceof AuthError && error.code === 'UsernameExistsException' && (await demoSeeded(db)))
-      return;
+    // Another replica seeding at the same moment wins: ours rolled back, so demo users present now
+    // are its own (the duplicate user surfaces as an AuthError or, through addMember, an ApiError).
+    if (await demoSeeded(db)) return;
     throw error;
   }
 }
