@@ -6,7 +6,7 @@ import { addDays } from './dates.ts';
 import { ownedBy, PARTY_ID_FIELD, type Organisation } from './organisations.ts';
 
 /**
- * Investor and SPV bank accounts (business-rules §8: remittance pays advances out, collection
+ * Investor and SPV bank accounts (docs/business-rules.md, “Money movement, bank and bookkeeping”: remittance pays advances out, collection
  * receives buyers' payments) and their transactions. Outgoing amounts are negative, as on a
  * bank statement; foreign-currency payments keep the invoice currency in the source fields.
  */
@@ -96,7 +96,7 @@ export function bankRow(rng: Rng, account: BankAccount, today: string): SeedRow 
   };
 }
 
-/** Plaidauth: the bank-link slots of an organisation, keyed by its group id (decisions §1). */
+/** Plaidauth: the bank-link slots of an organisation, keyed by its group id (docs/architecture.md, “Identity of records”). */
 export const plaidauthRow = (remittance: BankAccount, collection: BankAccount): SeedRow => ({
   ...ownedBy(remittance.owner),
   id: remittance.owner.groupId,

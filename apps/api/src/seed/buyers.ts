@@ -8,7 +8,7 @@ import { addDays, daysBetween } from './dates.ts';
 import { ownedBy, type Organisation } from './organisations.ts';
 import { paidOnTimeBand, pastDue30Band, pastDue60Band, yearsInBusinessBand } from './risk-bands.ts';
 
-/** A Buyer record is one supplier's credit line with one buyer company (decisions §1). */
+/** A Buyer record is one supplier's credit line with one buyer company (docs/architecture.md, “Identity of records”). */
 
 export type BuyerStatus = 'Under Review' | 'Investor Offer Pending' | 'Approved' | 'Declined';
 export const BUYER_STATUSES: readonly BuyerStatus[] = [

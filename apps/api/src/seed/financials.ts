@@ -16,7 +16,7 @@ import {
 
 /**
  * Financial statements whose figures add up: totals are sums of their parts, the balance sheet
- * balances and every ratio is derived from the stored figures (business-rules §6: derived ratios
+ * balances and every ratio is derived from the stored figures (docs/business-rules.md, “Risk scoring”: derived ratios
  * are computed, not typed twice). Amounts are whole cents held as integers, then rendered exactly.
  */
 

@@ -4,7 +4,7 @@ import { describeDatabases } from '../db/test-databases.ts';
 import { completeRow, insertRows, MAX_PARAMS } from './insert.ts';
 
 describe('completeRow', () => {
-  it('fills id, the domain id, sortkey and timestamps (decisions §1)', () => {
+  it('fills id, the domain id, sortkey and timestamps (docs/architecture.md, “Identity of records”)', () => {
     const row = completeRow('Buyer', { buyer_name: 'Acme' }, '2026-01-05T10:00:00.000Z');
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row.buyerId).toBe(row.id);

@@ -30,7 +30,7 @@ function placeholders(rows: number, width: number): string {
 }
 
 /**
- * Fills the fields every record carries (decisions §1): `id` (a UUID unless given), the domain id
+ * Fills the fields every record carries (docs/architecture.md, “Identity of records”): `id` (a UUID unless given), the domain id
  * (always equal to `id`), `sortkey` (a copy of the domain id), `createdAt` and `updatedAt`.
  */
 export function completeRow(model: ModelName, row: SeedRow, now: string): SeedRow {
@@ -40,7 +40,7 @@ export function completeRow(model: ModelName, row: SeedRow, now: string): SeedRo
   if (entity.domainId) {
     const given = row[entity.domainId];
     if (given !== undefined && given !== null && given !== id) {
-      throw new Error(`${model}.${entity.domainId} must equal id (decisions §1), got ${String(given)}`);
+      throw new Error(`${model}.${entity.domainId} must equal id, got ${String(given)}`);
     }
     out[entity.domainId] = id;
   }

@@ -39,7 +39,7 @@ export interface Organisation {
   readonly incorporated: string;
 }
 
-/** The owner fields of a record that `org` owns (decisions §1: userId = identityId = groupId). */
+/** The owner fields of a record that `org` owns (docs/architecture.md, “Identity of records”: userId = identityId = groupId). */
 export const ownedBy = (org: Pick<Organisation, 'groupId'>): SeedRow => ({
   userId: org.groupId,
   identityId: org.groupId,
@@ -86,7 +86,7 @@ export interface MemberSpec {
   readonly createdAt?: string;
 }
 
-/** One Usergroup row per user membership (decisions §1). */
+/** One Usergroup row per user membership (docs/architecture.md, “Identity of records”). */
 export function usergroupRow(org: Organisation, member: MemberSpec): SeedRow {
   const row: SeedRow = {
     ...ownedBy(org),

@@ -95,7 +95,7 @@ export interface RequestRows {
   readonly request: SeedRow;
   readonly bookkeeping: SeedRow | null;
   readonly transactions: SeedRow[];
-  /** Purchase amount in cents while the request is Approved and not Settled (utilisation, business-rules §4). */
+  /** Purchase amount in cents while the request is Approved and not Settled (utilisation, docs/business-rules.md, “Credit limits”). */
   readonly utilisedCents: number;
 }
 
@@ -119,7 +119,7 @@ export function requestRows(rng: Rng, ctx: RequestContext): RequestRows {
   });
   const funded = status === 'Approved' || status === 'Settled';
   const declined = status === 'Declined';
-  // Decline zeroes the fee and purchase amounts (business-rules §2).
+  // Decline zeroes the fee and purchase amounts (docs/business-rules.md, “Statuses and who moves them”).
   const amount = (value: string) => (declined ? (0).toFixed(minorUnits(line.currency)) : value);
   const parties: SeedRow = {
     buyerId: line.id,
@@ -227,7 +227,7 @@ export function requestRows(rng: Rng, ctx: RequestContext): RequestRows {
       }),
     );
   }
-  // The platform-fee invoice exists once admin bookkeeping has moved past Open (business-rules §2).
+  // The platform-fee invoice exists once admin bookkeeping has moved past Open (docs/business-rules.md, “Statuses and who moves them”).
   const platformInvoice = adminStatus && adminStatus !== 'Open' ? `PF-${id.slice(0, 8).toUpperCase()}` : null;
   const bookkeeping: SeedRow | null =
     funded && adminStatus && spvStatus

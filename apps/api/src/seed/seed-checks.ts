@@ -103,7 +103,7 @@ export async function validationProblems(
   return problems;
 }
 
-/** decisions §1: the domain id and sortkey repeat the id; userId and identityId name the owner. */
+/** docs/architecture.md, “Identity of records”: the domain id and sortkey repeat the id; userId and identityId name the owner. */
 export async function identityProblems(db: Queryable): Promise<string[]> {
   const problems: string[] = [];
   for (const model of MODEL_NAMES) {

@@ -16,7 +16,7 @@ import type { AuditType } from './risk-bands.ts';
 
 export interface SubmissionPlan {
   readonly status: RequestStatus;
-  /** More than one invoice makes a multi-invoice batch (business-rules §5). */
+  /** More than one invoice makes a multi-invoice batch (docs/business-rules.md, “Multi-invoice requests”). */
   readonly invoices: number;
 }
 
@@ -168,7 +168,7 @@ export function supplierBook(rng: Rng, plan: SupplierPlan): SupplierBook {
         if (submission.status === 'Settled') firstFunded.RAA ??= built.request;
       }
     }
-    // The approved limit covers the line's open purchases with headroom (business-rules §4).
+    // The approved limit covers the line's open purchases with headroom (docs/business-rules.md, “Credit limits”).
     const approved =
       line.status === 'Approved'
         ? Math.max(line.requestedAmount, Math.ceil((utilisedCents * 1.25) / 5_000_000) * 50_000)
