@@ -350,7 +350,8 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
     const spv = as(partyKey(line.spvId));
     const status = str(line.buyer_status);
     const own = requests.filter((r) => r.buyerId === line.id);
-    // The limit covers every invoice the line will carry at once, so each submission fits (business-rules, credit limits).
+    // The limit covers every invoice the line carries at once, so each submission fits
+    // (docs/business-rules.md, “Credit limits”).
     const total = own.reduce((sum, r) => sum + Number(r.invoice_amount), 0);
     const limit = Math.max(Number(line.buyer_loan_approved_amount ?? 0), Math.ceil(total / 50_000) * 50_000);
     const asked = Math.max(Number(line.buyer_loan_request_amount ?? 0), limit);
