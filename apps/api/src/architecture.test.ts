@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MODEL_NAMES, tableOf } from '@rf/domain';
 import { parseDependencyTree } from 'dpdm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,18 +16,6 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const ROOTS = ['packages/domain/src', 'apps/api/src', 'apps/web/src'] as const;
 const API = 'apps/api/src/';
 const WEB = 'apps/web/src/';
-
-/**
- * Known cycles inside apps/api/src/operations/, left while those files are being rewritten
- * (docs/architecture.md, “Operations”: one shape for every operation). Each entry is the set of
- * files of one cycle; a cycle passes while its files are all inside one entry. Nothing outside
- * operations/ may be listed, and an entry whose files are no longer in any cycle fails the test, so
- * the list only shrinks: delete entries as the rewrite removes them.
- */
-const ALLOWED_OPERATIONS_CYCLES: readonly (readonly string[])[] = [
-  // Empty since the operations rewrite: status-effects.ts ⇄ settle-request.ts, submit-company.ts
-  // (they imported its StatusEffect type back) is gone with operations/lifecycle/.
-];
 
 /** Test files and test support, left out of the folder check (a test may use any folder's helpers). */
 const isTestOnly = (file: string): boolean =>
@@ -105,17 +95,8 @@ describe('import graph', () => {
     expect(unresolved).toEqual([]);
   });
 
-  it('has no import cycle between files (but the allow-listed ones inside apps/api/src/operations/)', () => {
-    for (const entry of ALLOWED_OPERATIONS_CYCLES)
-      for (const file of entry) expect(file).toMatch(/^apps\/api\/src\/operations\//);
-    const cycles = cyclesOf(files);
-    const allowed = (cycle: readonly string[]): boolean =>
-      ALLOWED_OPERATIONS_CYCLES.some((entry) => cycle.every((file) => entry.includes(file)));
-    expect(cycles.filter((cycle) => !allowed(cycle)).map((cycle) => cycle.join(' ⇄ '))).toEqual([]);
-    const stale = ALLOWED_OPERATIONS_CYCLES.filter(
-      (entry) => !cycles.some((cycle) => cycle.some((file) => entry.includes(file))),
-    );
-    expect(stale, 'these cycles are gone: delete them from ALLOWED_OPERATIONS_CYCLES').toEqual([]);
+  it('has no import cycle between files', () => {
+    expect(cyclesOf(files).map((cycle) => cycle.join(' ⇄ '))).toEqual([]);
   });
 
   it('has no cycle between the folders of apps/api/src', () => {
@@ -157,5 +138,37 @@ describe('import graph', () => {
       ['e', new Set(['a'])],
     ]);
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+});
+
+/**
+ * Model rows are written only by apps/api/src/data/rows.ts (docs/architecture.md, “Layers”): no other
+ * product file composes an INSERT, UPDATE or DELETE of a model table. The benchmark's bulk seed
+ * (seed/scale.ts with seed/insert.ts) and the SOFR reference data are the stated exceptions.
+ */
+describe('writes of model rows', () => {
+  const EXCEPTIONS = ['apps/api/src/data/rows.ts', 'apps/api/src/seed/insert.ts', 'apps/api/src/seed/sofr.ts'];
+  const tables = MODEL_NAMES.map((m) => tableOf(m)).join('|');
+  const WRITE = new RegExp(
+    `\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+("?(${tables})"?\\b|\\$\\{q\\(tableOf)`,
+    'i',
+  );
+
+  it('finds a write when there is one', () => {
+    expect(WRITE.test('await tx.query(`UPDATE "request" SET a = 1`)')).toBe(true);
+    expect(WRITE.test('`INSERT INTO usergroup (id) VALUES ($1)`')).toBe(true);
+    expect(WRITE.test('`UPDATE ${q(tableOf(model))} SET`')).toBe(true);
+    expect(WRITE.test('`UPDATE auth_users SET disabled = $2`')).toBe(false);
+  });
+
+  it('happen only in apps/api/src/data/rows.ts', () => {
+    const offending = [...files.keys()].filter(
+      (file) =>
+        file.startsWith(API) &&
+        !isTestOnly(file) &&
+        !EXCEPTIONS.includes(file) &&
+        WRITE.test(readFileSync(`${REPO}${file}`, 'utf8')),
+    );
+    expect(offending).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE_GROUPS, type RoleGroup } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
+import { insertRow } from '../data/rows.ts';
 import { grantGroup } from './users.ts';
 import type { SignUpGroupType } from './schemas.ts';
 
@@ -21,25 +22,24 @@ export async function createOrganisation(
   },
 ): Promise<{ groupId: string }> {
   const groupId = randomUUID();
-  const at = input.now.toISOString();
-  await db.query(
-    `INSERT INTO usergroup (id, "groupId", "userId", "identityId", sortkey, group_type, group_name, group_status,
-        user_role, sub, user_name, user_email, group_contact_name, group_contact_email, group_contact_phone,
-        "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt")
-     VALUES ($1, $2, $2, $2, $2, $3, $4, $5, 'Owner', $6, $7, $8, $7, $8, $9, $10, $10, 1, false, $11)`,
-    [
-      randomUUID(),
+  await insertRow(
+    db,
+    'Usergroup',
+    {
       groupId,
-      input.groupType,
-      input.groupName,
-      input.groupType === 'Supplier' ? 'Active' : 'Pending',
-      input.sub,
-      input.name,
-      input.email,
-      input.phone,
-      at,
-      input.now.getTime(),
-    ],
+      sortkey: groupId,
+      group_type: input.groupType,
+      group_name: input.groupName,
+      group_status: input.groupType === 'Supplier' ? 'Active' : 'Pending',
+      user_role: 'Owner',
+      sub: input.sub,
+      user_name: input.name,
+      user_email: input.email,
+      group_contact_name: input.name,
+      group_contact_email: input.email,
+      group_contact_phone: input.phone,
+    },
+    { owner: groupId, at: input.now },
   );
   return { groupId };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { entityOf, initialValuesOf, tableOf, type Caller, type ModelName } from '@rf/domain';
-import { q } from '../db/schema-sql.ts';
-import type { Queryable, Row, SqlValue } from '../db/database.ts';
+import { entityOf, initialValuesOf, type Caller, type ModelName } from '@rf/domain';
+import type { Queryable, Row } from '../db/database.ts';
+import { insertRow } from '../data/rows.ts';
 import { validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { nowOf, requireCaller, todayOf, type OperationContext } from './context.ts';
@@ -88,29 +88,10 @@ export async function insertPrepared(
   await checkBrokerOwnerOfParent(tx, caller, entity, { ...values, userId: owner });
   // Plaidauth is keyed by its organisation (docs/architecture.md, “Identity of records”).
   const id = model === 'Plaidauth' ? owner : randomUUID();
-  const now = nowOf(ctx);
-  const row: Row = {
-    ...values,
-    id,
-    userId: owner,
-    identityId: owner,
-    sortkey: id,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-    _lastChangedAt: now.getTime(),
-  };
-  if (entity.domainId) row[entity.domainId] = id;
-  const names = Object.keys(row);
-  const placeholders = names.map((_, i) => `$${i + 1}`);
-  await tx
-    .query(
-      `INSERT INTO ${q(tableOf(model))} (${names.map(q).join(', ')}) VALUES (${placeholders.join(', ')})`,
-      names.map((n) => row[n] as SqlValue),
-    )
-    .catch((error: { code?: string }) => {
-      if (error.code === UNIQUE_VIOLATION) throw validationError(`This ${model} already exists`);
-      throw error;
-    });
+  await insertRow(tx, model, values, { owner, at: nowOf(ctx), id }).catch((error: { code?: string }) => {
+    if (error.code === UNIQUE_VIOLATION) throw validationError(`This ${model} already exists`);
+    throw error;
+  });
   await checkRowInScope(tx, caller, model, id, 'create');
   return (await getRecord({ ...ctx, caller: { ...caller, role: 'Admin' } }, { model, id }, tx)) as Row;
 }

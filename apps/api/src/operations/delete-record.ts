@@ -1,7 +1,7 @@
-import { keptBy, recordNoun, tableOf } from '@rf/domain';
-import { q } from '../db/schema-sql.ts';
+import { keptBy, recordNoun } from '@rf/domain';
 import type { Row } from '../db/database.ts';
 import { publishChange } from '../data/change-feed.ts';
+import { updateRow } from '../data/rows.ts';
 import { nowOf, requireCaller, type OperationContext } from './context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { getRecord } from './get-record.ts';
@@ -19,12 +19,9 @@ export async function deleteRecord(ctx: OperationContext, input: WriteInput): Pr
     const current = await lockForWrite(ctx, tx, input, 'delete');
     // A decided record is kept (docs/business-rules.md, “Request integrity”): withdrawals, reversals and reopening replace deletion.
     const kept = keptBy(input.model, current);
-    if (kept) throw unauthorized(`Not allowed: a ${recordNoun(input.model)} that is ${kept} cannot be deleted`);
-    const now = nowOf(ctx);
-    await tx.query(
-      `UPDATE ${q(tableOf(input.model))} SET "_deleted" = TRUE, "_version" = "_version" + 1, "updatedAt" = $2, "_lastChangedAt" = $3 WHERE id = $1`,
-      [String(current.id), now.toISOString(), now.getTime()],
-    );
+    if (kept)
+      throw unauthorized(`Not allowed: a ${recordNoun(input.model)} that is ${kept} cannot be deleted`);
+    await updateRow(tx, input.model, String(current.id), { _deleted: true }, nowOf(ctx));
     const asAdmin = { ...ctx, caller: { ...caller, role: 'Admin' as const } };
     return (await getRecord(
       asAdmin,

@@ -142,4 +142,47 @@ describeDatabases('request integrity', (db) => {
     expect(message).toContain('the IPU signed by the buyer and the supplier is not attached');
     expect(message).toContain('the offer notice signed by the supplier is not attached');
   });
+
+  it('counts signed copies for the whole batch, with a history entry on each request', async () => {
+    const invoice = () => ({
+      invoice_amount: '500.00',
+      invoice_currency: 'USD',
+      invoice_date: day(-5),
+      invoice_due_date: day(55),
+      invoice_number: `B-${Math.random().toString(36).slice(2, 8)}`,
+      sold_goods_description: 'Steel coils',
+      invoice_attachment: 'tests/invoice.pdf',
+      bill_of_lading_attachment: 'tests/bol.pdf',
+      ipu_signature_email: 'signer@buyer.test',
+    });
+    const batch = await call(
+      'Supplier',
+      'mutation ($input: SubmitRequestsInput!) { submitRequests(input: $input) { ids } }',
+      { input: { buyerId: world.Buyer, requests: JSON.stringify([invoice(), invoice()]) } },
+    );
+    expect(batch.errors).toBeUndefined();
+    const [first, second] = batch.data!.submitRequests!.ids as string[];
+    const attached = await call(
+      'Admin',
+      `mutation { attachSignedCopies(input: { id: "${first}", ipu_attachment: "tests/ipu.pdf", invoice_ipu_signed: "${day(-1)}", offer_notice_attachment: "tests/offer.pdf" }) { id } }`,
+    );
+    expect(attached.errors).toBeUndefined();
+    const other = await call(
+      'Supplier',
+      `query { getRequest(id: "${second}") { ipu_attachment invoice_ipu_signed offer_notice_attachment } }`,
+    );
+    expect(other.data!.getRequest).toEqual({
+      ipu_attachment: 'tests/ipu.pdf',
+      invoice_ipu_signed: day(-1),
+      offer_notice_attachment: 'tests/offer.pdf',
+    });
+    const history = await call(
+      'Supplier',
+      `query { statusHistory(model: "Request", id: "${second}") { operation actorRole } }`,
+    );
+    expect(history.data!.statusHistory).toContainEqual({
+      operation: 'attachSignedCopies',
+      actorRole: 'Admin',
+    });
+  });
 });

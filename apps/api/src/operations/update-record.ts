@@ -1,10 +1,11 @@
 import { entityOf, frozenRefusal, reviewAgainAfterEdit, scopeOf, tableOf, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
-import type { Row, SqlValue } from '../db/database.ts';
+import type { Row } from '../db/database.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { filterSql, type FilterInput } from '../data/filter-sql.ts';
 import { scopeSql } from '../data/scope-sql.ts';
+import { updateRow } from '../data/rows.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { nowOf, requireCaller, todayOf, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
@@ -108,19 +109,12 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
       : undefined;
     const reviewAgain = reviewAgainAfterEdit(model, caller.role, current, values);
     const now = nowOf(ctx);
-    const row: Row = {
+    const changes: Row = {
       ...values,
       ...(reviewAgain ? { [reviewAgain.field]: 'Under Review' } : {}),
       ...computed,
-      updatedAt: now.toISOString(),
-      _lastChangedAt: now.getTime(),
     };
-    const names = Object.keys(row);
-    const sets = names.map((n, i) => `${q(n)} = $${i + 2}`);
-    await tx.query(
-      `UPDATE ${q(tableOf(model))} SET ${sets.join(', ')}, "_version" = "_version" + 1 WHERE id = $1`,
-      [current.id as string, ...names.map((n) => row[n] as SqlValue)],
-    );
+    await updateRow(tx, model, String(current.id), changes, now);
     await checkRowInScope(tx, caller, model, String(current.id), 'update');
     if (reviewAgain)
       await recordHistory(tx, {

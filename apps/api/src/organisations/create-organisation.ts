@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { INITIAL_VALUES, entityOf, tableOf, type Caller } from '@rf/domain';
+import { INITIAL_VALUES, entityOf, type Caller } from '@rf/domain';
 import { z } from 'zod';
-import type { Queryable, Row, SqlValue } from '../db/database.ts';
-import { q } from '../db/schema-sql.ts';
+import type { Queryable } from '../db/database.ts';
+import { insertRow } from '../data/rows.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import { requireCaller, type OperationContext } from '../operations/context.ts';
@@ -36,24 +36,7 @@ async function insertIntroducedSupplier(
     ...INITIAL_VALUES.Supplier,
     ...checkInput(caller, entity, { supplier_name: input.name, brokerId: input.brokerId }, 'create'),
   };
-  const id = randomUUID();
-  const row: Row = {
-    ...values,
-    id,
-    userId: input.groupId,
-    identityId: input.groupId,
-    sortkey: id,
-    createdAt: input.now.toISOString(),
-    updatedAt: input.now.toISOString(),
-    _lastChangedAt: input.now.getTime(),
-  };
-  if (entity.domainId) row[entity.domainId] = id;
-  const names = Object.keys(row);
-  await tx.query(
-    `INSERT INTO ${q(tableOf('Supplier'))} (${names.map(q).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-    names.map((n) => row[n] as SqlValue),
-  );
-  return id;
+  return insertRow(tx, 'Supplier', values, { owner: input.groupId, at: input.now });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { RoleGroup } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
+import { insertRow } from '../data/rows.ts';
 import { insertUser } from '../auth/users.ts';
 import type { NewUser } from './input.ts';
 import { poolCall } from './input.ts';
@@ -41,33 +41,28 @@ export async function addMember(
       now,
     }),
   );
-  const membershipId = randomUUID();
-  const at = now.toISOString();
-  await tx.query(
-    `INSERT INTO usergroup (id, "groupId", "userId", "identityId", sortkey, group_type, group_name, group_status,
-        user_role, sub, user_name, user_email, group_contact_name, group_contact_email, group_contact_phone,
-        "supplierId", "investorId", "spvId", "brokerId", "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt")
-     VALUES ($1, $2, $2, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, 1, false, $18)`,
-    [
-      membershipId,
-      org.groupId,
-      org.group_type,
-      org.group_name,
-      org.group_status,
-      input.role,
+  const membershipId = await insertRow(
+    tx,
+    'Usergroup',
+    {
+      groupId: org.groupId,
+      sortkey: org.groupId,
+      group_type: org.group_type,
+      group_name: org.group_name,
+      group_status: org.group_status,
+      user_role: input.role,
       sub,
-      user.name,
-      user.email,
-      org.group_contact_name,
-      org.group_contact_email,
-      org.group_contact_phone,
-      org.supplierId,
-      org.investorId,
-      org.spvId,
-      org.brokerId,
-      at,
-      now.getTime(),
-    ],
+      user_name: user.name,
+      user_email: user.email,
+      group_contact_name: org.group_contact_name,
+      group_contact_email: org.group_contact_email,
+      group_contact_phone: org.group_contact_phone,
+      supplierId: org.supplierId,
+      investorId: org.investorId,
+      spvId: org.spvId,
+      brokerId: org.brokerId,
+    },
+    { owner: org.groupId, at: now },
   );
   const invitation = await issueInvitation(tx, { sub, invitedBy: input.invitedBy, now });
   return { sub, membershipId, invitation };

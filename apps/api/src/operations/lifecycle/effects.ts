@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { EffectfulOperation } from '@rf/domain';
+import { REGISTRY, type EffectfulOperation } from '@rf/domain';
+import { insertRow, updateRow } from '../../data/rows.ts';
 import { nowOf } from '../context.ts';
 import { checkAttachmentsOwned } from '../write-checks.ts';
-import { REGISTRY } from '@rf/domain';
 import type { Effect } from './effect.ts';
+import { recordHistory } from './history.ts';
 import { pricingOnApproval } from './price-request.ts';
 import { settleRequest } from './settle-request.ts';
 import { submitCompany } from './submit-company.ts';
@@ -21,10 +21,7 @@ const syncRequestBookkeeping =
   (field: 'bookkeeping_status_admin' | 'bookkeeping_status_spv', to: string): Effect =>
   async ({ ctx, tx, row, touched }) => {
     if (row.requestId) {
-      await tx.query(
-        `UPDATE "request" SET ${field} = $2, "_version" = "_version" + 1, "updatedAt" = $3 WHERE id = $1`,
-        [String(row.requestId), to, nowOf(ctx).toISOString()],
-      );
+      await updateRow(tx, 'Request', String(row.requestId), { [field]: to }, nowOf(ctx));
       touched({ model: 'Request', kind: 'update', id: String(row.requestId) });
     }
     return {};
@@ -34,22 +31,19 @@ const syncRequestBookkeeping =
 const approveRequest: Effect = async ({ ctx, tx, row, input, today, touched }) => {
   const payoutDate = typeof input.payout_date === 'string' ? input.payout_date : today;
   const pricing = await pricingOnApproval(tx, row, payoutDate);
-  const id = randomUUID();
-  const now = nowOf(ctx).toISOString();
-  await tx.query(
-    `INSERT INTO "bookkeeping" (id, "bookkeepingId", sortkey, "userId", "identityId", "requestId", "buyerId", "supplierId", "investorId", "spvId",
-       bookkeeping_status_admin, bookkeeping_status_spv, "createdAt", "updatedAt")
-     VALUES ($1::uuid, $1::uuid, $1::text, $2, $2, $3, $4, $5, $6, $7, 'Open', 'Open', $8, $8)`,
-    [
-      id,
-      row.userId as string,
-      row.id as string,
-      row.buyerId as string | null,
-      row.supplierId as string | null,
-      row.investorId as string | null,
-      row.spvId as string | null,
-      now,
-    ],
+  const id = await insertRow(
+    tx,
+    'Bookkeeping',
+    {
+      requestId: row.id,
+      buyerId: row.buyerId,
+      supplierId: row.supplierId,
+      investorId: row.investorId,
+      spvId: row.spvId,
+      bookkeeping_status_admin: 'Open',
+      bookkeeping_status_spv: 'Open',
+    },
+    { owner: String(row.userId), at: nowOf(ctx) },
   );
   touched({ model: 'Bookkeeping', kind: 'create', id });
   return { ...pricing, bookkeeping_status_admin: 'Open', bookkeeping_status_spv: 'Open' };
@@ -60,24 +54,34 @@ const approveRequest: Effect = async ({ ctx, tx, row, input, today, touched }) =
  * requests”): the same files go on the batch's other requests still under review, with a history
  * entry on each.
  */
-const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, touched }) => {
+const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, reason, touched }) => {
   await checkAttachmentsOwned(tx, caller, REGISTRY.Request, input, row);
   const copies = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
   if (row.batchId) {
-    const names = Object.keys(copies);
-    const others = await tx.query<{ id: string }>(
-      `UPDATE "request" SET ${names.map((n, i) => `"${n}" = $${i + 3}`).join(', ')}, "_version" = "_version" + 1, "updatedAt" = $2
-        WHERE "batchId" = $1 AND id <> $${names.length + 3} AND NOT "_deleted"
-          AND request_status IN ('Under Review', 'Documents Pending')
-        RETURNING id`,
-      [
-        String(row.batchId),
-        nowOf(ctx).toISOString(),
-        ...names.map((n) => copies[n] as string),
-        String(row.id),
-      ],
+    const others = await tx.query(
+      `SELECT * FROM "request" WHERE "batchId" = $1 AND id <> $2 AND NOT "_deleted"
+          AND request_status IN ('Under Review', 'Documents Pending') FOR UPDATE`,
+      [String(row.batchId), String(row.id)],
     );
-    for (const other of others) touched({ model: 'Request', kind: 'update', id: other.id });
+    const at = nowOf(ctx);
+    for (const other of others) {
+      const id = String(other.id);
+      await updateRow(tx, 'Request', id, copies, at);
+      const status = String(other.request_status);
+      await recordHistory(tx, {
+        model: 'Request',
+        id,
+        field: 'request_status',
+        from: status,
+        to: status,
+        comment: reason,
+        operation: 'attachSignedCopies',
+        changes: Object.fromEntries(Object.keys(copies).map((n) => [n, [other[n] ?? null, copies[n]]])),
+        caller,
+        at,
+      });
+      touched({ model: 'Request', kind: 'update', id });
+    }
   }
   return {};
 };

@@ -11,10 +11,11 @@ import {
   type DeclaredOperation,
 } from '@rf/domain';
 import { q } from '../../db/schema-sql.ts';
-import type { Queryable, Row, SqlValue } from '../../db/database.ts';
+import type { Queryable, Row } from '../../db/database.ts';
 import { unauthorized, validationError } from '../../http/errors.ts';
 import { publishChange, type Change } from '../../data/change-feed.ts';
 import { scopeSql } from '../../data/scope-sql.ts';
+import { updateRow } from '../../data/rows.ts';
 import { SqlParams } from '../../data/sql-params.ts';
 import { nowOf, requireCaller, todayOf, type OperationContext } from '../context.ts';
 import { getRecord } from '../get-record.ts';
@@ -156,14 +157,8 @@ export async function applyOperation(
     ...written,
     ...extra,
     ...(operation.to ? { [field]: operation.to } : {}),
-    updatedAt: now.toISOString(),
-    _lastChangedAt: now.getTime(),
   };
-  const names = Object.keys(changes);
-  await tx.query(
-    `UPDATE ${q(tableOf(model))} SET ${names.map((n, i) => `${q(n)} = $${i + 2}`).join(', ')}, "_version" = "_version" + 1 WHERE id = $1`,
-    [request.id, ...names.map((n) => changes[n] as SqlValue)],
-  );
+  await updateRow(tx, model, request.id, changes, now);
   await recordHistory(tx, {
     model,
     id: request.id,
