@@ -11,6 +11,7 @@ export * from './pricing.ts';
 export * from './lifecycle/types.ts';
 export * from './lifecycle/lifecycles.ts';
 export * from './lifecycle/frozen.ts';
+export * from './lifecycle/input.ts';
 export * from './lifecycle/relationships.ts';
 export { LINE_TERMS, REQUIRED_LINE_TERMS } from './lifecycle/buyer-line.ts';
 export { REQUEST_CORE, REQUEST_DESCRIPTIVE, MAX_PAYOUT_DAYS_AHEAD } from './lifecycle/request.ts';

@@ -14,7 +14,7 @@ import {
 import type { InputField } from '@rf/domain/lifecycle/types';
 import type { FieldName } from '@rf/domain/registry';
 import type { Role } from '@rf/domain/roles';
-import { fieldSchema } from '@rf/domain/validation';
+import { operationInputSchema } from '@rf/domain/lifecycle/input';
 import { formatMoney, formatRate } from '../entity/format.ts';
 import { fromFormValues, humanise, toFormValues } from '../entity/form-values.ts';
 import { machineFieldsOf } from '../entity/model-meta.ts';
@@ -237,7 +237,7 @@ export function initialValues(move: Pick<StatusMove, 'model' | 'inputs'>, record
  * a required reason present. The server checks all of it again, with the guards.
  */
 export function checkMoveInput(
-  move: Pick<StatusMove, 'model' | 'inputs' | 'reasonRequired'>,
+  move: Pick<StatusMove, 'operation' | 'model' | 'inputs' | 'reasonRequired'>,
   values: Readonly<Record<string, unknown>>,
   reason: string,
   record: Row,
@@ -261,7 +261,7 @@ export function checkMoveInput(
       if (required) errors[field.name] = `${label} is required`;
       continue;
     }
-    const result = fieldSchema(field).safeParse(value);
+    const result = operationInputSchema(move.operation).shape[field.name]!.safeParse(value);
     if (!result.success)
       errors[field.name] = humanise(result.error.issues[0]?.message ?? 'Invalid value', [
         { ...field, label },

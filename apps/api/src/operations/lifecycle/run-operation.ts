@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import {
   actorScope,
   describeIssues,
-  fieldSchema,
   lifecycleOf,
+  operationInputSchema,
   operationOf,
   tableOf,
   unmetGuards,
@@ -36,21 +35,6 @@ export interface OperationInput {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const schemas = new Map<string, z.ZodType>();
-
-/** The operation's input schema, derived from the fields it declares (the browser uses the same). */
-function inputSchema(operation: DeclaredOperation): z.ZodType {
-  let schema = schemas.get(operation.name);
-  if (!schema) {
-    const shape: Record<string, z.ZodType> = {};
-    for (const { field, required } of operation.input ?? [])
-      shape[field.name] = required ? fieldSchema(field) : fieldSchema(field).nullable().optional();
-    schema = z.object(shape).strict();
-    schemas.set(operation.name, schema);
-  }
-  return schema;
-}
-
 const blank = (v: unknown): boolean => v === null || v === undefined || v === '';
 
 const RELATIONSHIP_WORDS = {
@@ -130,7 +114,7 @@ export async function applyOperation(
     .filter(({ field, required }) => required && blank(request.input?.[field.name]))
     .map(({ field }) => `${field.name} is required`);
   if (missing.length) throw validationError(missing.join('; '));
-  const parsed = inputSchema(operation).safeParse(
+  const parsed = operationInputSchema(operation).safeParse(
     Object.fromEntries(Object.entries(request.input ?? {}).filter(([, v]) => v !== undefined)),
   );
   if (!parsed.success) throw validationError(describeIssues(parsed.error));
