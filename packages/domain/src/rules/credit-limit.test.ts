@@ -153,4 +153,17 @@ describe('credit limits: properties', () => {
       }),
     );
   });
+
+  it('never lets a negative amount free limit (a request priced at −537,795.17 raised the free limit)', () => {
+    const negative = fc.integer({ min: 1, max: 10_000_000_00 }).map((c) => `-${(c / 100).toFixed(2)}`);
+    fc.assert(
+      fc.property(amount, rate, negative, status, (limit, advanceRate, minus, s) => {
+        const line = { ...LINE, approvedLimit: limit, advanceRate };
+        const before = new Decimal(lineUse(line, []).free);
+        const after = new Decimal(lineUse(line, [req(s, minus, minus)]).free);
+        expect(after.eq(before)).toBe(true);
+      }),
+    );
+    expect(lineUse(LINE, [req('Approved', '1000.00', '-537795.17')]).free).toBe('100000.00');
+  });
 });
