@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * The import graph has no cycles: not between files (packages/domain/src, apps/api/src,
  * apps/web/src; type-only and dynamic imports count too), not between the folders of
- * apps/api/src, and nothing outside the web's composition root `app/` imports from it.
+ * apps/api/src, and the folders of apps/web/src are layers.
  * dpdm reads the imports with the TypeScript parser; the cycles are the graph's strongly connected
  * components, so every file of a cycle is named, however many cycles share it.
  */
@@ -16,6 +16,12 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const ROOTS = ['packages/domain/src', 'apps/api/src', 'apps/web/src'] as const;
 const API = 'apps/api/src/';
 const WEB = 'apps/web/src/';
+/**
+ * The folders of apps/web/src, lowest first (docs/architecture.md, “Folders and layers”): a folder
+ * imports only from itself and the ones before it, so `app/` stays the composition root that only
+ * main.tsx imports.
+ */
+const WEB_LAYERS = ['shared', 'auth', 'entity', 'layout', 'screens', 'areas', 'app'] as const;
 
 /** Test files and test support, left out of the folder check (a test may use any folder's helpers). */
 const isTestOnly = (file: string): boolean =>
@@ -120,13 +126,31 @@ describe('import graph', () => {
     expect(explained).toEqual([]);
   });
 
-  it('keeps the web app/ folder the composition root: nothing but main.tsx imports from it', () => {
-    const offending = [...files].flatMap(([file, imports]) =>
-      file.startsWith(WEB) && !file.startsWith(`${WEB}app/`) && file !== `${WEB}main.tsx`
-        ? [...imports].filter((target) => target.startsWith(`${WEB}app/`)).map((t) => `${file} → ${t}`)
-        : [],
+  it('layers the folders of apps/web/src: each imports only from itself and the folders below it', () => {
+    const webFolderOf = (file: string): string | null => {
+      const parts = file.slice(WEB.length).split('/');
+      return parts.length > 1 ? parts[0]! : null;
+    };
+    const folders = new Set(
+      [...files.keys()]
+        .filter((f) => f.startsWith(WEB))
+        .map(webFolderOf)
+        .filter((f): f is string => f !== null),
     );
-    expect(offending).toEqual([]);
+    expect([...folders].sort(), 'a new folder needs its place in WEB_LAYERS').toEqual([...WEB_LAYERS].sort());
+    const rank = (folder: string): number => WEB_LAYERS.indexOf(folder as (typeof WEB_LAYERS)[number]);
+    const upward = [...files].flatMap(([file, imports]) => {
+      const from = file.startsWith(WEB) ? webFolderOf(file) : null;
+      if (!from) return [];
+      return [...imports]
+        .filter((target) => target.startsWith(WEB))
+        .filter((target) => {
+          const to = webFolderOf(target);
+          return to !== null && rank(to) > rank(from);
+        })
+        .map((target) => `${file} imports ${target}`);
+    });
+    expect(upward).toEqual([]);
   });
 
   it('finds a cycle when there is one', () => {
@@ -147,7 +171,11 @@ describe('import graph', () => {
  * (seed/scale.ts with seed/insert.ts) and the SOFR reference data are the stated exceptions.
  */
 describe('writes of model rows', () => {
-  const EXCEPTIONS = ['apps/api/src/data/rows.ts', 'apps/api/src/seed/insert.ts', 'apps/api/src/seed/sofr.ts'];
+  const EXCEPTIONS = [
+    'apps/api/src/data/rows.ts',
+    'apps/api/src/seed/insert.ts',
+    'apps/api/src/seed/sofr.ts',
+  ];
   const tables = MODEL_NAMES.map((m) => tableOf(m)).join('|');
   const WRITE = new RegExp(
     `\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+("?(${tables})"?\\b|\\$\\{q\\(tableOf)`,
