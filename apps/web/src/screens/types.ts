@@ -1,4 +1,5 @@
 import type { ModelName } from '@rf/domain/entity';
+import type { FieldName } from '@rf/domain/registry';
 import type { AreaKey } from '../shared/areas.ts';
 import type { Filter } from '../entity/queries.ts';
 
@@ -8,8 +9,11 @@ import type { Filter } from '../entity/queries.ts';
  */
 export type Pattern = string;
 
-export interface ListScreenConfig {
-  readonly model: ModelName;
+/** One config type per model, so field names in it are checked against that model's fields. */
+type PerModel<C extends { readonly model: ModelName }> = C;
+
+interface ListScreenConfigOf<M extends ModelName> {
+  readonly model: M;
   readonly title?: string;
   /** Opens a row; tokens are the row's fields. Without it a row opens in a dialog. */
   readonly rowTo?: Pattern;
@@ -17,27 +21,31 @@ export interface ListScreenConfig {
   /** A fixed filter. */
   readonly filter?: Filter;
   /** Filter fields equal to route parameters: field → parameter name. */
-  readonly paramFilter?: Readonly<Record<string, string>>;
-  readonly columns?: readonly string[];
+  readonly paramFilter?: Readonly<Partial<Record<FieldName<M>, string>>>;
+  readonly columns?: readonly FieldName<M>[];
   readonly crumbs?: readonly Crumb[];
 }
+
+export type ListScreenConfig = PerModel<{ [M in ModelName]: ListScreenConfigOf<M> }[ModelName]>;
 
 export interface Crumb {
   readonly label: string;
   readonly to?: Pattern;
 }
 
-export interface RelatedConfig {
-  readonly model: ModelName;
+interface RelatedConfigOf<M extends ModelName> {
+  readonly model: M;
   /** The field of the related model holding the parent's id. */
-  readonly field: string;
+  readonly field: FieldName<M>;
   readonly title?: string;
   /** "Add" target; tokens are the parent record's fields. */
   readonly add?: Pattern;
   /** Opens a related row; tokens are the row's fields. */
   readonly rowTo?: Pattern;
-  readonly columns?: readonly string[];
+  readonly columns?: readonly FieldName<M>[];
 }
+
+export type RelatedConfig = PerModel<{ [M in ModelName]: RelatedConfigOf<M> }[ModelName]>;
 
 export interface DetailScreenConfig {
   readonly model: ModelName;
@@ -59,8 +67,8 @@ export interface DetailScreenConfig {
   readonly risk?: boolean;
 }
 
-export interface CreateScreenConfig {
-  readonly model: ModelName;
+interface CreateScreenConfigOf<M extends ModelName> {
+  readonly model: M;
   readonly area: AreaKey;
   readonly title?: string;
   /** The record the new one belongs to, named by a route parameter. */
@@ -78,15 +86,17 @@ export interface CreateScreenConfig {
     readonly to?: Pattern;
   };
   /** Fields set from route parameters: field → parameter name. */
-  readonly fromParams?: Readonly<Record<string, string>>;
+  readonly fromParams?: Readonly<Partial<Record<FieldName<M>, string>>>;
   /** Fields set from the signed-in user's organisation. */
-  readonly fromProfile?: Readonly<Record<string, 'recordId' | 'groupId' | 'identityId'>>;
+  readonly fromProfile?: Readonly<Partial<Record<FieldName<M>, 'recordId' | 'groupId' | 'identityId'>>>;
   /** Where to go after saving; tokens: route parameters and `:created`. */
   readonly back: Pattern;
   readonly sections?: readonly string[];
-  readonly omit?: readonly string[];
+  readonly omit?: readonly FieldName<M>[];
   readonly crumbs?: readonly Crumb[];
 }
+
+export type CreateScreenConfig = PerModel<{ [M in ModelName]: CreateScreenConfigOf<M> }[ModelName]>;
 
 export interface EditScreenConfig {
   readonly model: ModelName;

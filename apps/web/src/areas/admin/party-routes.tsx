@@ -1,4 +1,5 @@
 import type { ModelName } from '@rf/domain/entity';
+import type { FieldName } from '@rf/domain/registry';
 import { screen } from '../../shared/lazy-screen.ts';
 import type { RelatedConfig } from '../../screens/types.ts';
 import { detailScreens, formScreens, groupScreens, listScreens } from '../loaders.ts';
@@ -12,8 +13,14 @@ const A = 'admin' as const;
 
 export type PartyPath = 'supplier' | 'investor' | 'buyer' | 'spv' | 'broker';
 
+/** A reference to a party that its people, documents and statements all have (`supplierId`…). */
+type PartyRef = FieldName<'Director'> & FieldName<'UBO'> & FieldName<'Document'> & FieldName<'Financials'>;
+
 /** The documents of a record, added through `adminnewdocument/{id}` (any record a Document links to). */
-export const documents = (field: string, add = '/admin/adminnewdocument/:id'): RelatedConfig => ({
+export const documents = (
+  field: FieldName<'Document'>,
+  add = '/admin/adminnewdocument/:id',
+): RelatedConfig => ({
   model: 'Document',
   field,
   add,
@@ -22,7 +29,7 @@ export const documents = (field: string, add = '/admin/adminnewdocument/:id'): R
 });
 
 /** Related records of a party page, with the admin area's "Add" routes. */
-export const people = (party: PartyPath, field: string): RelatedConfig[] => [
+export const people = (party: PartyPath, field: PartyRef): RelatedConfig[] => [
   {
     model: 'Director',
     field,
@@ -84,7 +91,7 @@ export const partyDetail = (
   model: 'Investor' | 'Spv' | 'Broker',
   path: string,
   label: string,
-  field: string,
+  field: PartyRef,
 ) =>
   screen(detailScreens, (m) => m.DetailScreen, {
     model,
