@@ -9,9 +9,6 @@ import type { Filter } from '../entity/queries.ts';
  */
 export type Pattern = string;
 
-/** One config type per model, so field names in it are checked against that model's fields. */
-type PerModel<C extends { readonly model: ModelName }> = C;
-
 interface ListScreenConfigOf<M extends ModelName> {
   readonly model: M;
   readonly title?: string;
@@ -26,7 +23,8 @@ interface ListScreenConfigOf<M extends ModelName> {
   readonly crumbs?: readonly Crumb[];
 }
 
-export type ListScreenConfig = PerModel<{ [M in ModelName]: ListScreenConfigOf<M> }[ModelName]>;
+/** One config type per model, so the field names in it are checked against that model's fields. */
+export type ListScreenConfig = { [M in ModelName]: ListScreenConfigOf<M> }[ModelName];
 
 export interface Crumb {
   readonly label: string;
@@ -45,7 +43,7 @@ interface RelatedConfigOf<M extends ModelName> {
   readonly columns?: readonly FieldName<M>[];
 }
 
-export type RelatedConfig = PerModel<{ [M in ModelName]: RelatedConfigOf<M> }[ModelName]>;
+export type RelatedConfig = { [M in ModelName]: RelatedConfigOf<M> }[ModelName];
 
 export interface DetailScreenConfig {
   readonly model: ModelName;
@@ -96,7 +94,7 @@ interface CreateScreenConfigOf<M extends ModelName> {
   readonly crumbs?: readonly Crumb[];
 }
 
-export type CreateScreenConfig = PerModel<{ [M in ModelName]: CreateScreenConfigOf<M> }[ModelName]>;
+export type CreateScreenConfig = { [M in ModelName]: CreateScreenConfigOf<M> }[ModelName];
 
 export interface EditScreenConfig {
   readonly model: ModelName;
