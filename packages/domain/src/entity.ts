@@ -36,8 +36,10 @@ export interface EntityInput<N extends string = string, M extends ModelName = Mo
   readonly fields: readonly FieldDef<N>[];
 }
 
-export interface EntityDef<N extends string = string, M extends ModelName = ModelName>
-  extends EntityInput<N, M> {
+export interface EntityDef<N extends string = string, M extends ModelName = ModelName> extends EntityInput<
+  N,
+  M
+> {
   /** Common fields first, then the entity's own, in declaration order. */
   readonly allFields: readonly FieldDef<N | CommonFieldName>[];
   readonly fieldsByName: ReadonlyMap<string, FieldDef>;
@@ -66,7 +68,9 @@ export function defineEntity<
   const own: FieldDef<string>[] = input.domainId
     ? [field(input.domainId, 'id', 'Meta', { label: 'ID' }), ...input.fields]
     : [...input.fields];
-  const allFields = [...COMMON_FIELDS, ...own] as FieldDef<N | (D extends string ? D : never) | CommonFieldName>[];
+  const allFields = [...COMMON_FIELDS, ...own] as FieldDef<
+    N | (D extends string ? D : never) | CommonFieldName
+  >[];
   const fieldsByName = new Map<string, FieldDef>();
   for (const f of allFields) {
     if (fieldsByName.has(f.name)) throw new Error(`${input.name}: field ${f.name} declared twice`);

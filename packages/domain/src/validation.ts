@@ -112,7 +112,8 @@ export function describeIssues(error: z.ZodError): string {
       const path = issue.path.join('.');
       if (issue.message.includes(path) || !path) return issue.message;
       // zod reports a missing key as an invalid type that "received undefined".
-      if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${path} is required`;
+      if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+        return `${path} is required`;
       return `${path}: ${issue.message}`;
     })
     .join('; ');

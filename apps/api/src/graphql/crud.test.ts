@@ -84,7 +84,9 @@ describeDatabases('GraphQL CRUD for every model', (db) => {
     // A submitted request is kept: the supplier withdraws it instead.
     const kept = keptBy(model, {});
     if (kept) {
-      expect(deleted.errors?.[0]?.message).toBe(`Not allowed: a ${recordNoun(model)} that is ${kept} cannot be deleted`);
+      expect(deleted.errors?.[0]?.message).toBe(
+        `Not allowed: a ${recordNoun(model)} that is ${kept} cannot be deleted`,
+      );
       return;
     }
     expect(deleted.errors).toBeUndefined();

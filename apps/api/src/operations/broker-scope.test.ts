@@ -158,9 +158,9 @@ describeDatabases('broker scope', (db) => {
         'errors',
       );
       // Admin too: an administrator reopens the line to change its terms.
-      expect((await update('Admin', 'Buyer', line.id, { buyer_loan_broker_fee: '15' })).errors?.[0]?.message).toMatch(
-        /buyer_loan_broker_fee cannot be changed: the buyer line is Investor Offer Pending/,
-      );
+      expect(
+        (await update('Admin', 'Buyer', line.id, { buyer_loan_broker_fee: '15' })).errors?.[0]?.message,
+      ).toMatch(/buyer_loan_broker_fee cannot be changed: the buyer line is Investor Offer Pending/);
       const history = await api.gql<{ statusHistory: { to: string; actorRole: string }[] }>(
         'Broker',
         `query { statusHistory(model: "Buyer", id: "${line.id}") { to actorRole } }`,

@@ -174,9 +174,7 @@ describeDatabases('credit limits of requests, single and multi-invoice', (db, ki
   it('refuses a request in another currency than its line', async () => {
     const id = await line('10000.00');
     const res = await create(id, '100.00', 'Supplier', { invoice_currency: 'EUR' });
-    expect(res.errors?.[0]?.message).toBe(
-      "invoice_currency must be the line's currency USD, not EUR",
-    );
+    expect(res.errors?.[0]?.message).toBe("invoice_currency must be the line's currency USD, not EUR");
     expect(
       (await submit(id, [invoice(id, '1.00', { invoice_currency: 'GBP' })])).errors?.[0]?.message,
     ).toMatch(/^invoice_currency must be the line's currency USD/);

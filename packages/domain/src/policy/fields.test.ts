@@ -22,6 +22,8 @@ describe('field write rules', () => {
       'request_status of a new Request is Under Review; it changes only through its named operations',
     );
     expect(writeRefusal('Admin', 'Buyer', 'buyer_status', 'create', 'Approved')).toMatch(/is Under Review/);
-    expect(writeRefusal('Admin', 'Transaction', 'transaction_status', 'create', 'Posted')).toMatch(/is Pending/);
+    expect(writeRefusal('Admin', 'Transaction', 'transaction_status', 'create', 'Posted')).toMatch(
+      /is Pending/,
+    );
   });
 });

@@ -95,7 +95,8 @@ export function writeRefusal(
   if (serverFields(model).has(fieldName)) return `${fieldName} is set by the server and cannot be written`;
   // A status changes only along its lifecycle, so its effects and history are kept; a new record
   // starts in the initial state (docs/business-rules.md, “Statuses and who moves them”).
-  const lifecycle = model === 'Financials' && fieldName === 'financials_status' ? undefined : lifecycleOf(model, fieldName);
+  const lifecycle =
+    model === 'Financials' && fieldName === 'financials_status' ? undefined : lifecycleOf(model, fieldName);
   if (lifecycle && mode === 'update')
     return `${fieldName} changes only through its named operations (or changeStatus)`;
   const allowed = RESTRICTED_FIELDS[model][fieldName];
