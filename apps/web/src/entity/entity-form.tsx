@@ -1,4 +1,5 @@
 import type { FieldDef } from '@rf/domain/fields';
+import { keptBy } from '@rf/domain/lifecycle/frozen';
 import { useUser } from '../auth/user-context.tsx';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
@@ -156,7 +157,7 @@ export function EntityForm(props: EntityFormProps) {
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
-        {record && props.onDeleted && (
+        {record && props.onDeleted && !keptBy(model, record) && (
           <Button color="error" onClick={() => setConfirmDelete(true)} disabled={formState.isSubmitting}>
             Delete
           </Button>
