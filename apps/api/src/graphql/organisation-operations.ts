@@ -9,11 +9,9 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNullableType,
 } from 'graphql';
-import type { AppContext } from '../app-context.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { approveOrganisation } from '../organisations/approve-organisation.ts';
 import { createOrganisation } from '../organisations/create-organisation.ts';
-import { createOrganisationDeps, type OrganisationOptions } from '../organisations/deps.ts';
 import { readInvitePermission } from '../organisations/invite-permission.ts';
 import { inviteUser } from '../organisations/invite-user.ts';
 import { listOrganisationUsers } from '../organisations/list-organisation-users.ts';
@@ -116,61 +114,51 @@ const InvitePermission = new GraphQLObjectType({
   },
 });
 
-/**
- * Named operations on organisations and their users (issue: admin and broker user management). They
- * e-mail invitations, so they are built from the application's configuration (mailer, public URL).
- */
-export function organisationOperations(
-  ctx: Pick<AppContext, 'config' | 'db'>,
-  options: OrganisationOptions = {},
-): { organisationQueries: Fields; organisationMutations: Fields } {
-  const deps = createOrganisationDeps(ctx, options);
-  const organisationQueries: Fields = {
-    organisationUsers: {
-      type: nonNull(new GraphQLList(nonNull(OrganisationUser))),
-      args: { groupId: { type: nonNull(GraphQLID) } },
-      resolve: (_src, args: { groupId: string }, c) => listOrganisationUsers(c, args.groupId),
-    },
-    invitePermission: {
-      type: nonNull(InvitePermission),
-      description:
-        'Admin: any; broker: its own and a supplier it created until a user joined; Owner: its own.',
-      args: { groupId: { type: nonNull(GraphQLID) } },
-      resolve: (_src, args: { groupId: string }, c) => readInvitePermission(c, args.groupId),
-    },
-  };
-  const organisationMutations: Fields = {
-    createOrganisation: {
-      type: nonNull(Organisation),
-      description: 'Admin: any type; broker: Supplier only, introduced by the broker.',
-      args: { input: { type: nonNull(CreateOrganisationInput) } },
-      resolve: (_src, args: { input: unknown }, c) => createOrganisation(c, deps, args.input),
-    },
-    inviteUser: {
-      type: nonNull(OrganisationUser),
-      args: { input: { type: nonNull(InviteUserInput) } },
-      resolve: (_src, args: { input: unknown }, c) => inviteUser(c, deps, args.input),
-    },
-    resendInvitation: {
-      type: nonNull(OrganisationUser),
-      args: { sub: { type: nonNull(GraphQLID) } },
-      resolve: (_src, args: { sub: string }, c) => resendInvitation(c, deps, args.sub),
-    },
-    setUserGroup: {
-      type: nonNull(OrganisationUser),
-      args: { input: { type: nonNull(SetUserGroupInput) } },
-      resolve: (_src, args: { input: unknown }, c) => setUserGroup(c, deps, args.input),
-    },
-    setUserDisabled: {
-      type: nonNull(OrganisationUser),
-      args: { input: { type: nonNull(SetUserDisabledInput) } },
-      resolve: (_src, args: { input: unknown }, c) => setUserDisabled(c, deps, args.input),
-    },
-    approveOrganisation: {
-      type: nonNull(Organisation),
-      args: { groupId: { type: nonNull(GraphQLID) } },
-      resolve: (_src, args: { groupId: string }, c) => approveOrganisation(c, deps, args.groupId),
-    },
-  };
-  return { organisationQueries, organisationMutations };
-}
+/** Named operations on organisations and their users (admin, broker and Owner user management). */
+export const organisationQueries: Fields = {
+  organisationUsers: {
+    type: nonNull(new GraphQLList(nonNull(OrganisationUser))),
+    args: { groupId: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { groupId: string }, c) => listOrganisationUsers(c, args.groupId),
+  },
+  invitePermission: {
+    type: nonNull(InvitePermission),
+    description: 'Admin: any; broker: its own and a supplier it created until a user joined; Owner: its own.',
+    args: { groupId: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { groupId: string }, c) => readInvitePermission(c, args.groupId),
+  },
+};
+
+export const organisationMutations: Fields = {
+  createOrganisation: {
+    type: nonNull(Organisation),
+    description: 'Admin: any type; broker: Supplier only, introduced by the broker.',
+    args: { input: { type: nonNull(CreateOrganisationInput) } },
+    resolve: (_src, args: { input: unknown }, c) => createOrganisation(c, args.input),
+  },
+  inviteUser: {
+    type: nonNull(OrganisationUser),
+    args: { input: { type: nonNull(InviteUserInput) } },
+    resolve: (_src, args: { input: unknown }, c) => inviteUser(c, args.input),
+  },
+  resendInvitation: {
+    type: nonNull(OrganisationUser),
+    args: { sub: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { sub: string }, c) => resendInvitation(c, args.sub),
+  },
+  setUserGroup: {
+    type: nonNull(OrganisationUser),
+    args: { input: { type: nonNull(SetUserGroupInput) } },
+    resolve: (_src, args: { input: unknown }, c) => setUserGroup(c, args.input),
+  },
+  setUserDisabled: {
+    type: nonNull(OrganisationUser),
+    args: { input: { type: nonNull(SetUserDisabledInput) } },
+    resolve: (_src, args: { input: unknown }, c) => setUserDisabled(c, args.input),
+  },
+  approveOrganisation: {
+    type: nonNull(Organisation),
+    args: { groupId: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { groupId: string }, c) => approveOrganisation(c, args.groupId),
+  },
+};

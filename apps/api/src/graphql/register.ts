@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ChangeHub } from '../data/change-hub.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
-import type { Clock } from '../operations/context.ts';
+import type { Clock, OperationContext } from '../operations/context.ts';
+import type { Caller } from '@rf/domain';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
-import { organisationOperations } from './organisation-operations.ts';
+import { organisationMutations, organisationQueries } from './organisation-operations.ts';
 import { registerSubscriptions } from './subscriptions.ts';
 
 /** The data API at /graphql: queries and mutations over HTTP, subscriptions over WebSocket. */
@@ -16,18 +17,21 @@ export async function registerGraphql(
   deps: { authenticate: Authenticate; mailer?: Mailer; clock?: Clock },
 ): Promise<void> {
   const mailer = deps.mailer ?? createMailer(ctx);
-  const { organisationQueries, organisationMutations } = organisationOperations(ctx, { mailer });
+  // What every operation runs with, over HTTP and over the socket alike.
+  const contextFor = (caller: Caller | null): OperationContext => ({
+    db: ctx.db,
+    keys: ctx.keys,
+    caller,
+    mailer,
+    clock: deps.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
   const schema = buildSchema({
     queries: { ...namedQueries, ...organisationQueries },
     mutations: { ...namedMutations, ...organisationMutations },
   });
   const hub = await ChangeHub.start(ctx.db);
-  registerGraphqlRoute(app, ctx, {
-    schema,
-    authenticate: deps.authenticate,
-    mailer,
-    clock: deps.clock,
-  });
-  registerSubscriptions(app, ctx, { schema, authenticate: deps.authenticate, hub });
+  registerGraphqlRoute(app, ctx, { schema, authenticate: deps.authenticate, contextFor });
+  registerSubscriptions(app, ctx, { schema, authenticate: deps.authenticate, hub, contextFor });
   app.addHook('onClose', async () => hub.close());
 }

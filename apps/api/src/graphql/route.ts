@@ -15,8 +15,7 @@ import type { Caller } from '@rf/domain';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { AppContext } from '../app-context.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { Clock } from '../operations/context.ts';
+import type { OperationContext } from '../operations/context.ts';
 import { formatError, type AppSyncError } from './errors.ts';
 import { MAX_BATCH, queryLimitsRule } from './limits.ts';
 
@@ -79,7 +78,11 @@ function namedTypeOf(type: TypeNode): string {
 export function registerGraphqlRoute(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { schema: GraphQLSchema; authenticate: Authenticate; mailer?: Mailer; clock?: Clock },
+  deps: {
+    schema: GraphQLSchema;
+    authenticate: Authenticate;
+    contextFor: (caller: Caller | null) => OperationContext;
+  },
 ): void {
   const documents = createDocumentCache(deps.schema, ctx.config.production);
   const log = (error: unknown) => app.log.error(error);
@@ -111,7 +114,7 @@ export function registerGraphqlRoute(
     if (Array.isArray(document)) return { data: null, errors: document };
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
     const variables = (body.variables ?? undefined) as Record<string, unknown> | undefined;
-    const contextValue = { db: ctx.db, keys: ctx.keys, caller, mailer: deps.mailer, clock: deps.clock };
+    const contextValue = deps.contextFor(caller);
     const compiled = compiledQuery(body.query, operationName, document as DocumentNode);
     const result = compiled
       ? await compiled.query(undefined, contextValue, variables)

@@ -9,6 +9,7 @@ import type { ChangeHub } from '../data/change-hub.ts';
 import type { Authenticate } from './route.ts';
 import { createDocumentCache } from './route.ts';
 import type { SubscriptionContext } from './subscription-fields.ts';
+import type { OperationContext } from '../operations/context.ts';
 
 /**
  * Subscriptions over graphql-transport-ws on /graphql. The connection is authorised by the id
@@ -17,7 +18,12 @@ import type { SubscriptionContext } from './subscription-fields.ts';
 export function registerSubscriptions(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { schema: GraphQLSchema; authenticate: Authenticate; hub: ChangeHub },
+  deps: {
+    schema: GraphQLSchema;
+    authenticate: Authenticate;
+    hub: ChangeHub;
+    contextFor: (caller: SubscriptionContext['caller']) => OperationContext;
+  },
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const documents = createDocumentCache(deps.schema, ctx.config.production);
@@ -55,9 +61,7 @@ export function registerSubscriptions(
         };
       },
       context: (conn): SubscriptionContext => ({
-        db: ctx.db,
-        keys: ctx.keys,
-        caller: conn.extra.caller ?? null,
+        ...deps.contextFor(conn.extra.caller ?? null),
         hub: deps.hub,
       }),
     },

@@ -26,7 +26,10 @@ export interface OperationContext {
    * Sends the notifications of docs/business-rules.md, “Notifications and dashboards”; absent in
    * tests that do not look at mail.
    */
+  /** Sends the notifications; absent in tests and seeds that do not look at mail. */
   readonly mailer?: Mailer;
+  /** Links in e-mails start with it (the server's public URL). */
+  readonly publicUrl?: string;
   readonly files?: FileStore;
 }
 
@@ -34,6 +37,16 @@ export interface OperationContext {
 export function requireCaller(ctx: OperationContext): Caller {
   if (!ctx.caller) throw unauthorized('Sign in to access this resource');
   return ctx.caller;
+}
+
+/**
+ * The mailer and public URL of an operation that must send an e-mail (an invitation): a context
+ * without them is a wiring mistake, not something a user can fix.
+ */
+export function mailOf(ctx: OperationContext): { mailer: Mailer; publicUrl: string } {
+  if (!ctx.mailer || ctx.publicUrl === undefined)
+    throw new Error('This operation sends e-mail: its context needs a mailer and the public URL');
+  return { mailer: ctx.mailer, publicUrl: ctx.publicUrl.replace(/\/+$/, '') };
 }
 
 /** The operation's time. */

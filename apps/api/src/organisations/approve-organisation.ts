@@ -1,11 +1,10 @@
 import { grantRoleGroups } from '../auth/organisations.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
-import type { OperationContext } from '../operations/context.ts';
+import { mailOf, type OperationContext } from '../operations/context.ts';
 import { applyOperation } from '../operations/lifecycle/run-operation.ts';
 import { organisationApprovedEmail } from '../mail/templates/organisation-approved.ts';
 import { requireAdmin } from './access.ts';
-import type { OrganisationDeps } from './deps.ts';
 import { groupIdSchema, parseArgs } from './input.ts';
 import { loadOrganisation, membershipRows } from './organisation.ts';
 import { organisationView, type OrganisationView } from './organisation-view.ts';
@@ -15,12 +14,9 @@ import { organisationView, type OrganisationView } from './organisation-view.ts'
  * or broker) becomes Active; its members receive the role group of its type, each row's change is
  * kept in the status history, and every member is told by e-mail.
  */
-export async function approveOrganisation(
-  ctx: OperationContext,
-  deps: OrganisationDeps,
-  args: unknown,
-): Promise<OrganisationView> {
+export async function approveOrganisation(ctx: OperationContext, args: unknown): Promise<OrganisationView> {
   requireAdmin(ctx, 'approve organisations');
+  const mail = mailOf(ctx);
   const groupId = parseArgs(groupIdSchema, args);
   const org = await loadOrganisation(ctx.db, groupId);
   const { rows, subs } = await ctx.db.transaction(async (tx) => {
@@ -30,7 +26,7 @@ export async function approveOrganisation(
         `Organisation ${org.group_name ?? groupId} is ${before[0]?.group_status ?? 'gone'}, not pending approval`,
       );
     for (const row of before.filter((r) => r.group_status === 'Pending'))
-      await applyOperation({ ...ctx, clock: { now: deps.now } }, tx, {
+      await applyOperation(ctx, tx, {
         name: 'approveMembership',
         id: row.id,
         reason: 'Organisation approved',
@@ -41,12 +37,12 @@ export async function approveOrganisation(
   const view = await organisationView(ctx.db, groupId);
   for (const user of view.users.filter((u) => subs.includes(u.sub) && !u.disabled)) {
     try {
-      await deps.mailer.send({
+      await mail.mailer.send({
         to: user.email,
         ...organisationApprovedEmail({
           name: user.name,
           organisation: org.group_name,
-          publicUrl: deps.publicUrl,
+          publicUrl: mail.publicUrl,
         }),
       });
     } catch (error) {

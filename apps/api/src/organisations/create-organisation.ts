@@ -5,11 +5,10 @@ import type { Queryable } from '../db/database.ts';
 import { insertRow } from '../data/rows.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
-import { requireCaller, type OperationContext } from '../operations/context.ts';
+import { mailOf, nowOf, requireCaller, type OperationContext } from '../operations/context.ts';
 import { checkInput } from '../operations/write-checks.ts';
 import { invitationEmail } from '../mail/templates/invitation.ts';
 import { brokerIdOf } from './access.ts';
-import type { OrganisationDeps } from './deps.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { contactSchema, nameSchema, newUserSchema, parseArgs } from './input.ts';
 import { addMember } from './members.ts';
@@ -44,12 +43,9 @@ async function insertIntroducedSupplier(
  * e-mail to choose a password. Admin: any type; broker: supplier organisations only, which come out
  * introduced by the broker.
  */
-export async function createOrganisation(
-  ctx: OperationContext,
-  deps: OrganisationDeps,
-  args: unknown,
-): Promise<OrganisationView> {
+export async function createOrganisation(ctx: OperationContext, args: unknown): Promise<OrganisationView> {
   const caller = requireCaller(ctx);
+  const mail = mailOf(ctx);
   if (caller.role !== 'Admin' && caller.role !== 'Broker')
     throw unauthorized('Only an administrator or a broker may create organisations');
   const input = parseArgs(createOrganisationSchema, args);
@@ -63,7 +59,7 @@ export async function createOrganisation(
         'Your organisation has no Broker record yet: complete your company profile first',
       );
   }
-  const now = deps.now();
+  const now = nowOf(ctx);
   const groupId = randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
     const supplierId = brokerId
@@ -96,14 +92,14 @@ export async function createOrganisation(
   if (created.supplierId)
     await publishChange(ctx.db, { model: 'Supplier', kind: 'create', id: created.supplierId });
   await sendInvitation(
-    deps.mailer,
+    mail.mailer,
     {
       to: input.user.email,
       ...invitationEmail({
         name: input.user.name,
         username: input.user.email,
         organisation: input.group_name,
-        publicUrl: deps.publicUrl,
+        publicUrl: mail.publicUrl,
         invitation: created.member.invitation,
       }),
     },

@@ -1,9 +1,8 @@
 import { publishChange } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
-import { requireCaller, type OperationContext } from '../operations/context.ts';
+import { mailOf, nowOf, requireCaller, type OperationContext } from '../operations/context.ts';
 import { invitationEmail } from '../mail/templates/invitation.ts';
 import { requireMayInvite } from './access.ts';
-import type { OrganisationDeps } from './deps.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { groupIdSchema, newUserSchema, parseArgs } from './input.ts';
 import { addMember } from './members.ts';
@@ -18,18 +17,15 @@ const inviteUserSchema = newUserSchema.extend({ groupId: groupIdSchema });
  * first user joined; an Owner: its own). The invitee is always a Member with the role group of the
  * organisation's type (none for a supplier), whoever invites: never the inviter's group.
  */
-export async function inviteUser(
-  ctx: OperationContext,
-  deps: OrganisationDeps,
-  args: unknown,
-): Promise<OrganisationUser> {
+export async function inviteUser(ctx: OperationContext, args: unknown): Promise<OrganisationUser> {
   const caller = requireCaller(ctx);
+  const mail = mailOf(ctx);
   const input = parseArgs(inviteUserSchema, args);
   await requireMayInvite(ctx.db, caller, input.groupId);
   const org = await loadOrganisation(ctx.db, input.groupId);
   if (org.group_status === 'Disabled')
     throw validationError(`Organisation ${org.group_name ?? org.groupId} is disabled: enable it first`);
-  const now = deps.now();
+  const now = nowOf(ctx);
   const member = await ctx.db.transaction((tx) =>
     addMember(tx, {
       org,
@@ -42,14 +38,14 @@ export async function inviteUser(
   );
   await publishChange(ctx.db, { model: 'Usergroup', kind: 'create', id: member.membershipId });
   await sendInvitation(
-    deps.mailer,
+    mail.mailer,
     {
       to: input.email,
       ...invitationEmail({
         name: input.name,
         username: input.email,
         organisation: org.group_name,
-        publicUrl: deps.publicUrl,
+        publicUrl: mail.publicUrl,
         invitation: member.invitation,
       }),
     },

@@ -1,8 +1,7 @@
 import { findStoredUser } from '../auth/users.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
-import { requireCaller, type OperationContext } from '../operations/context.ts';
+import { mailOf, nowOf, requireCaller, type OperationContext } from '../operations/context.ts';
 import { invitePermission } from './access.ts';
-import type { OrganisationDeps } from './deps.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { parseArgs, subSchema } from './input.ts';
 import { issueInvitation } from '../auth/invitations.ts';
@@ -15,12 +14,9 @@ import { organisationUser, type OrganisationUser } from './organisation-users.ts
  * previous link stops working. Whoever may invite into the user's organisation (`invitePermission`)
  * may resend: admin, any user; otherwise the reason for refusing an invitation applies here too.
  */
-export async function resendInvitation(
-  ctx: OperationContext,
-  deps: OrganisationDeps,
-  args: unknown,
-): Promise<OrganisationUser> {
+export async function resendInvitation(ctx: OperationContext, args: unknown): Promise<OrganisationUser> {
   const caller = requireCaller(ctx);
+  const mail = mailOf(ctx);
   const sub = parseArgs(subSchema, args);
   const user = await findStoredUser(ctx.db, { kind: 'sub', value: sub });
   if (caller.role !== 'Admin') {
@@ -34,17 +30,17 @@ export async function resendInvitation(
   if (user.passwordHash)
     throw validationError(`${user.email} has already chosen a password: there is no invitation to resend`);
   if (user.disabled) throw validationError(`${user.email} is disabled: enable the user first`);
-  const invitation = await issueInvitation(ctx.db, { sub, invitedBy: caller.sub, now: deps.now() });
+  const invitation = await issueInvitation(ctx.db, { sub, invitedBy: caller.sub, now: nowOf(ctx) });
   const [org] = user.groupId ? await membershipRows(ctx.db, user.groupId) : [];
   await sendInvitation(
-    deps.mailer,
+    mail.mailer,
     {
       to: user.email,
       ...invitationEmail({
         name: user.name,
         username: user.email,
         organisation: org?.group_name ?? null,
-        publicUrl: deps.publicUrl,
+        publicUrl: mail.publicUrl,
         invitation,
       }),
     },

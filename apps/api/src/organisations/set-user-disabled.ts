@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { setUserDisabled as setPoolUserDisabled } from '../auth/users.ts';
 import { validationError } from '../http/errors.ts';
-import type { OperationContext } from '../operations/context.ts';
+import { nowOf, type OperationContext } from '../operations/context.ts';
 import { requireAdmin } from './access.ts';
-import type { OrganisationDeps } from './deps.ts';
 import { parseArgs, poolCall, subSchema } from './input.ts';
 import { organisationUser, type OrganisationUser } from './organisation-users.ts';
 
@@ -13,16 +12,12 @@ const setUserDisabledSchema = z.object({ sub: subSchema, disabled: z.boolean() }
  * `setUserDisabled(input)` (admin): disables a user, which ends every session and rejects every
  * token already issued, or enables them again.
  */
-export async function setUserDisabled(
-  ctx: OperationContext,
-  deps: OrganisationDeps,
-  args: unknown,
-): Promise<OrganisationUser> {
+export async function setUserDisabled(ctx: OperationContext, args: unknown): Promise<OrganisationUser> {
   const caller = requireAdmin(ctx, 'disable or enable users');
   const input = parseArgs(setUserDisabledSchema, args);
   if (input.disabled && input.sub === caller.sub)
     throw validationError('You cannot disable your own account');
   await organisationUser(ctx.db, input.sub);
-  await poolCall(() => setPoolUserDisabled(ctx.db, input.sub, input.disabled, { now: deps.now() }));
+  await poolCall(() => setPoolUserDisabled(ctx.db, input.sub, input.disabled, { now: nowOf(ctx) }));
   return organisationUser(ctx.db, input.sub);
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { findStoredUser, grantGroup, revokeGroup } from '../auth/users.ts';
 import { notFound, validationError } from '../http/errors.ts';
-import type { OperationContext } from '../operations/context.ts';
+import { nowOf, type OperationContext } from '../operations/context.ts';
 import { requireAdmin } from './access.ts';
-import type { OrganisationDeps } from './deps.ts';
 import { parseArgs, poolCall, subSchema } from './input.ts';
 import { organisationUser, type OrganisationUser } from './organisation-users.ts';
 
@@ -20,11 +19,7 @@ const setUserGroupSchema = z.object({
  * at most one role group (docs/architecture.md, “Identity of records”), so granting a second is
  * refused; revoking ends the tokens that still claim it.
  */
-export async function setUserGroup(
-  ctx: OperationContext,
-  deps: OrganisationDeps,
-  args: unknown,
-): Promise<OrganisationUser> {
+export async function setUserGroup(ctx: OperationContext, args: unknown): Promise<OrganisationUser> {
   requireAdmin(ctx, 'grant or revoke groups');
   const input = parseArgs(setUserGroupSchema, args);
   const user = await findStoredUser(ctx.db, { kind: 'sub', value: input.sub });
@@ -37,7 +32,7 @@ export async function setUserGroup(
       );
     await poolCall(() => grantGroup(ctx.db, input.sub, input.group));
   } else {
-    await poolCall(() => revokeGroup(ctx.db, input.sub, input.group, { now: deps.now() }));
+    await poolCall(() => revokeGroup(ctx.db, input.sub, input.group, { now: nowOf(ctx) }));
   }
   return organisationUser(ctx.db, input.sub);
 }

@@ -243,7 +243,7 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
     } else {
       // The broker introduces S1; the administrator invites the funders and the broker.
       const inviter = key === 'supplier' ? as('broker') : as('admin');
-      await createOrganisation(a.ctx(inviter), a.organisations, {
+      await createOrganisation(a.ctx(inviter, true), {
         group_type: org.type,
         group_name: u.organisation,
         user: { email: u.email, name: u.name, phone: u.phone },
