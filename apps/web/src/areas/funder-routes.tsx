@@ -10,7 +10,7 @@ import {
   settingsScreens,
 } from './loaders.ts';
 
-/** Routes the investor and SPV areas share (spec §2). */
+/** Routes the investor and SPV areas share. */
 export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
   const base = `/${area}`;
   const transactionDetail = (purpose: 'remittance' | 'collection') =>
@@ -43,7 +43,7 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
             model: 'Financials',
             field: 'buyerId',
             // The statement and the ratios derived from it (docs/business-rules.md, “Risk scoring”), also for the SPV,
-            // whose area has no statement screen of its own (spec §2). Read only: the supplier,
+            // whose area has no statement screen of its own. Read only: the supplier,
             // its broker or an administrator enters them (docs/business-rules.md, “Parties”).
             columns: [
               'financials_reporting_period',

@@ -198,7 +198,7 @@ export function FinancialsCreateScreen({ area }: { area: AreaKey }) {
   if (buyId) fixed.buyerId = buyId;
   if (party && partyId) fixed[party] = partyId;
   const parentPath = buyId
-    ? area === 'admin' || area === 'broker' || area === 'investor'
+    ? area === 'admin' || area === 'broker'
       ? `${base}/buyer/${buyId}`
       : base
     : party && partyId
@@ -242,7 +242,7 @@ const LINE_FINANCIALS_COLUMNS = [
 ];
 
 /**
- * The investor's `investornewfinancials/{id}/{buyId}/{ident}` (spec §2): a funder reads a buyer
+ * The investor's `investornewfinancials/{id}/{buyId}/{ident}` route: a funder reads a buyer
  * line's financial statements but never enters them; the supplier, its broker or an administrator
  * does (docs/business-rules.md, “Parties”; the server refuses a funder's create or update). So the
  * route lists the line's statements, each opening read-only, with who keeps them.

@@ -3,7 +3,7 @@ import { screen } from '../../shared/lazy-screen.ts';
 import { funderRoutes } from '../funder-routes.tsx';
 import { detailScreens, formScreens } from '../loaders.ts';
 
-/** Investor area `/investor` (spec §2; login and register sit outside the gate): path → screen. */
+/** Investor area `/investor` (login and register sit outside the gate): path → screen. */
 export const investorRoutes: RouteObject[] = [
   ...funderRoutes('investor'),
   {
