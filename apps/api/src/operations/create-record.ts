@@ -63,7 +63,7 @@ export async function insertPrepared(
   const entity = entityOf(model);
   await checkReferences(tx, caller, entity, values);
   await checkAttachmentsOwned(tx, caller, entity, values, null);
-  await checkRecordRules(tx, model, values, null, todayOf(ctx));
+  checkRecordRules(model, values, todayOf(ctx));
   const hooks = ENTITY_HOOKS[model];
   if (hooks?.beforeCreate)
     Object.assign(

@@ -102,7 +102,7 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
     if ('userId' in values || 'supplierId' in values || 'buyerId' in values)
       await checkBrokerOwnerOfParent(tx, caller, entity, merged);
     const today = todayOf(ctx);
-    await checkRecordRules(tx, model, merged, String(current.id), today);
+    checkRecordRules(model, merged, today);
     const hooks = ENTITY_HOOKS[model];
     const computed = hooks?.beforeUpdate
       ? await hooks.beforeUpdate({ ctx, tx, caller, today, values, current, merged })

@@ -5,6 +5,7 @@ import { buyerHooks } from './buyer.ts';
 import { kycHooks } from './kyc.ts';
 import { requestHooks } from './request.ts';
 import { supplierHooks } from './supplier.ts';
+import { uboHooks } from './ubo.ts';
 import type { EntityHooks, HookInput } from './types.ts';
 
 /** The derived figures of a statement, with the same company's previous period for the trend. */
@@ -59,7 +60,7 @@ export const ENTITY_HOOKS: Partial<Record<ModelName, EntityHooks>> = {
   Buyer: buyerHooks,
   Supplier: supplierHooks,
   Director: kycHooks('Director'),
-  UBO: kycHooks('UBO'),
+  UBO: both(kycHooks('UBO'), uboHooks),
   Document: both(kycHooks('Document'), documentVersions),
   Financials: both(kycHooks('Financials'), financials),
 };
