@@ -136,7 +136,8 @@ const AMOUNT = /^\d{1,15}(\.\d+)?$/;
  * in the line's currency with at most its minor-unit decimals, and no more than the requested
  * amount. A funder may approve less than was asked (a counter-offer); a higher limit was never
  * requested nor assessed, so it needs the line reopened with a higher requested amount. The server
- * checks the same rule (status-effects.ts). Returns the message, or null when the limit is fine.
+ * checks the same rule (the guards of approveLine and changeLineLimit, lifecycle/buyer-line.ts).
+ * Returns the message, or null when the limit is fine.
  */
 export function approvedLimitError(typed: string, requested: unknown, currency?: string): string | null {
   const limit = typed.replace(/[,\s]/g, '');
