@@ -65,6 +65,7 @@ export function filterSql(entity: EntityDef, filter: FilterInput | null | undefi
     } else {
       const type = entity.fieldsByName.get(key)?.type ?? EXTRA_COLUMNS[key];
       if (!type) throw validationError(`Unknown filter field ${key} on ${entity.name}`);
+      if (type === 'secret') throw validationError(`${key} is secret: it cannot be filtered on`);
       parts.push(fieldConditions(key, COMPARISONS[type], value as FilterInput, params));
     }
   }

@@ -130,8 +130,13 @@ export function buildModelTypes(entity: EntityDef): ModelTypes {
       startedAt: { type: AWSTimestamp },
     },
   });
+  // A secret is never compared: a filter or a condition on it would read it back a character at a time.
   const operatorFields = (): GraphQLInputFieldConfigMap =>
-    Object.fromEntries(entity.allFields.map((f) => [f.name, { type: operatorInput(typeOf(f)) }]));
+    Object.fromEntries(
+      entity.allFields
+        .filter((f) => f.type !== 'secret')
+        .map((f) => [f.name, { type: operatorInput(typeOf(f)) }]),
+    );
   const filter: GraphQLInputObjectType = new GraphQLInputObjectType({
     name: `Model${name}FilterInput`,
     fields: () => ({

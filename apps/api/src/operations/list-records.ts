@@ -1,4 +1,4 @@
-import { entityOf, scopeOf, tableOf, type ModelName } from '@rf/domain';
+import { entityOf, scopeOf, tableOf, type EntityDef, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
 import { ApiError, validationError } from '../http/errors.ts';
@@ -43,7 +43,7 @@ export async function listRecords(ctx: OperationContext, input: ListInput): Prom
   const limit = input.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1) throw validationError('limit must be a positive whole number');
   if (limit > MAX_LIMIT) throw new ApiError('LimitExceeded', `limit must be at most ${MAX_LIMIT}`);
-  const sort = normaliseSort(input, apiColumns(entity));
+  const sort = normaliseSort(input, entity);
   const binding = queryBinding({
     sub: caller.sub,
     model: input.model,
@@ -96,10 +96,14 @@ export async function listRecords(ctx: OperationContext, input: ListInput): Prom
   return connection;
 }
 
-function normaliseSort(input: ListInput, columns: string[]): SortInput[] | null {
+function normaliseSort(input: ListInput, entity: EntityDef): SortInput[] | null {
+  const columns = apiColumns(entity);
   if (!input.sort?.length) return null;
   for (const s of input.sort) {
     if (!columns.includes(s.field)) throw validationError(`Cannot sort by unknown field ${s.field}`);
+    // The order of rows (and the cursor, which carries the last sort value) would give a secret away.
+    if (entity.fieldsByName.get(s.field)?.type === 'secret')
+      throw validationError(`${s.field} is secret: it cannot be sorted on`);
   }
   return [...input.sort];
 }
