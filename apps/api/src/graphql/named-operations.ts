@@ -78,7 +78,7 @@ const StatusHistoryEntry = new GraphQLObjectType({
   },
 });
 
-/** Business operations beyond CRUD (docs/architecture.md): each resolver calls one operation. */
+/** Business operations beyond CRUD (docs/architecture.md, “Add a business operation”): each resolver calls one operation. */
 const DocumentVersion = new GraphQLObjectType({
   name: 'DocumentVersion',
   fields: {

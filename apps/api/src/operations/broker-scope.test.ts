@@ -12,7 +12,7 @@ type Answer = {
 };
 
 /**
- * The broker's scope on the server (docs/business-rules.md, “Parties, organisations and tenancy”): the broker
+ * The broker's scope on the server (docs/business-rules.md, “Parties”): the broker
  * proposes and submits terms only on its introduced suppliers' lines, names the investor and SPV
  * without reading them, never approves, sees no bank data, its records belong to the supplier's
  * organisation, and no write can pull another organisation into its scope. (What every role may

@@ -13,7 +13,7 @@ export interface Clock {
 export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
 /**
- * What every operation runs with (docs/architecture.md, "Operations"): the database, the server's
+ * What every operation runs with (docs/architecture.md, “Operations”): the database, the server's
  * keys, who is asking, the clock, and where mail and files go.
  */
 export interface OperationContext {
@@ -23,8 +23,8 @@ export interface OperationContext {
   /** Defaults to the system clock. */
   readonly clock?: Clock;
   /**
-   * Sends the notifications of docs/business-rules.md, “Notifications and dashboards”; absent in
-   * tests that do not look at mail.
+   * Sends the notifications (docs/architecture.md, “Add an e-mail”); absent in tests that do not
+   * look at mail.
    */
   /** Sends the notifications; absent in tests and seeds that do not look at mail. */
   readonly mailer?: Mailer;
