@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { mailAfterAnswer, type MailAfterAnswer } from './code-delivery.ts';
 import { createTokenVerifier, type VerifiedToken } from './authenticate.ts';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './throttle.ts';
 
@@ -12,7 +13,8 @@ export interface AuthOptions {
 
 /** What every use case of the user pool is built from. */
 export interface AuthDeps extends AppContext {
-  readonly mailer: Mailer;
+  /** The pool's own e-mails (codes), sent after the answer. */
+  readonly mail: MailAfterAnswer;
   readonly now: () => Date;
   readonly throttle: ThrottleOptions;
   readonly verifyToken: (authorization: string | undefined) => Promise<VerifiedToken | null>;
@@ -28,7 +30,7 @@ export function createAuthDeps(ctx: AppContext, options: AuthOptions = {}): Auth
   const now = options.now ?? (() => new Date());
   return {
     ...ctx,
-    mailer: options.mailer ?? createMailer(ctx),
+    mail: mailAfterAnswer(options.mailer ?? createMailer(ctx)),
     now,
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
     verifyToken: createTokenVerifier(ctx, { now }),

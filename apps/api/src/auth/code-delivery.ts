@@ -1,5 +1,4 @@
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import { AuthError } from './errors.ts';
 
 /** `j***@e***.com`: enough for the user to recognise the address, not enough to harvest it. */
 export function maskEmail(email: string): string {
@@ -26,15 +25,29 @@ export const deliveryFor = (username: { kind: 'email' | 'phone'; value: string }
   attributeName: 'email',
 });
 
-/** Sends a code e-mail; a failure answers CodeDeliveryFailureException (the user can ask again). */
-export async function deliverCode(mailer: Mailer, message: MailMessage): Promise<void> {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    console.error('Sending a code e-mail failed', error);
-    throw new AuthError(
-      'CodeDeliveryFailureException',
-      'The e-mail with your code could not be sent. Please ask for a new code in a few minutes.',
-    );
-  }
+/**
+ * Mail of the user pool, sent after the answer (docs/architecture.md, “Sessions, limits and
+ * enumeration”): how long delivery takes, or whether there was anything to deliver, never shows in
+ * the answer's timing. A failed delivery is logged; the user asks for a new code.
+ */
+export interface MailAfterAnswer {
+  send(message: MailMessage): void;
+  /** Resolves once every message handed over so far has been delivered or has failed. */
+  settled(): Promise<void>;
+}
+
+export function mailAfterAnswer(mailer: Mailer): MailAfterAnswer {
+  const pending = new Set<Promise<void>>();
+  return {
+    send: (message) => {
+      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => mailer.send(message))
+        .catch((error: unknown) => console.error('Sending an e-mail of the user pool failed', error))
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    settled: async () => {
+      await Promise.all([...pending]);
+    },
+  };
 }

@@ -9,7 +9,6 @@ export type AuthErrorCode =
   | 'LimitExceededException'
   | 'InvalidParameterException'
   | 'UserNotFoundException'
-  | 'CodeDeliveryFailureException'
   | 'InternalErrorException';
 
 const STATUS: Record<AuthErrorCode, number> = {
@@ -22,7 +21,6 @@ const STATUS: Record<AuthErrorCode, number> = {
   LimitExceededException: 429,
   InvalidParameterException: 400,
   UserNotFoundException: 404,
-  CodeDeliveryFailureException: 500,
   InternalErrorException: 500,
 };
 

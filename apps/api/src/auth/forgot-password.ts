@@ -1,7 +1,7 @@
 import type { AuthDeps } from './auth-deps.ts';
 import { issueCode } from './codes.ts';
 import { passwordResetCodeEmail } from '../mail/templates/password-reset-code.ts';
-import { deliverCode, deliveryFor, type CodeDelivery } from './code-delivery.ts';
+import { deliveryFor, type CodeDelivery } from './code-delivery.ts';
 import { CODE_COOLDOWN_SECONDS } from './resend-code.ts';
 import { parseInput, parseUsername, usernameOnlySchema } from './schemas.ts';
 import { takeCooldown } from './throttle.ts';
@@ -21,7 +21,7 @@ export async function forgotPassword(
   const user = await findStoredUser(deps.db, username);
   if (user && !user.disabled) {
     const code = await issueCode(deps.db, deps.keys.secret, { sub: user.sub, purpose: 'reset', now });
-    await deliverCode(deps.mailer, { to: user.email, ...passwordResetCodeEmail({ name: user.name, code }) });
+    deps.mail.send({ to: user.email, ...passwordResetCodeEmail({ name: user.name, code }) });
   }
   return { codeDeliveryDetails: deliveryFor(username) };
 }

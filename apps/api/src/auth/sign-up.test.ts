@@ -65,23 +65,6 @@ describeDatabases('sign-up', (db) => {
     expect(decodeJwt(idToken)['cognito:groups']).toEqual([]);
   });
 
-  it('refuses a taken e-mail address or phone number', async () => {
-    const email = uniqueEmail('taken');
-    await signUpConfirmed(t.app, { email, phone_number: '+15557000002' });
-    const again = await post(t.app, 'sign-up', { email: email.toUpperCase(), password: PASSWORD, name: 'X' });
-    expect(again.body.error).toBe('UsernameExistsException');
-    const phone = await post(t.app, 'sign-up', {
-      email: uniqueEmail(),
-      password: PASSWORD,
-      name: 'X',
-      phone_number: '+15557000002',
-    });
-    expect(phone.body).toMatchObject({
-      error: 'UsernameExistsException',
-      message: expect.stringMatching(/phone_number/),
-    });
-  });
-
   it('answers InvalidParameterException naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ password: PASSWORD, name: 'X' }, 'email'],

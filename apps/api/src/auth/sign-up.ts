@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthDeps } from './auth-deps.ts';
 import { issueCode } from './codes.ts';
+import { accountExistsEmail } from '../mail/templates/account-exists.ts';
 import { verificationCodeEmail } from '../mail/templates/verification-code.ts';
-import { deliverCode, deliveryFor, type CodeDelivery } from './code-delivery.ts';
+import { deliveryFor, type CodeDelivery } from './code-delivery.ts';
+import { AuthError } from './errors.ts';
 import { createOrganisation } from './organisations.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
 import { parseInput, signUpSchema } from './schemas.ts';
+import { CODE_COOLDOWN_SECONDS, codeCooldownKey } from './resend-code.ts';
+import { takeCooldown } from './throttle.ts';
 import { insertUser } from './users.ts';
 
 export interface SignUpResult {
@@ -16,42 +21,62 @@ export interface SignUpResult {
 /**
  * Self sign-up: the user (unconfirmed), their organisation (Usergroup row, `custom:groupid`) and a
  * verification code by e-mail. No role group: an admin grants it when approving the organisation.
+ * An e-mail address or phone number that already has an account gets the same answer (with a sub
+ * that belongs to no one) and the mailbox an explanation instead of a code, so the form does not
+ * tell who has an account (docs/architecture.md, “Sessions, limits and enumeration”).
  */
 export async function signUp(deps: AuthDeps, body: unknown): Promise<SignUpResult> {
   const input = parseInput(signUpSchema, body);
   checkPasswordPolicy(input.password, { email: input.email });
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
+  const email = { kind: 'email', value: input.email } as const;
+  await takeCooldown(deps.db, codeCooldownKey(email), CODE_COOLDOWN_SECONDS, now);
   const groupType = input.group_type ?? 'Supplier';
   const phone = input.phone_number ?? null;
-  const { sub, code } = await deps.db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      name: input.name,
-      phone,
-      groups: [],
-      groupId: null,
-      confirmed: false,
-      now,
+  const created = await deps.db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        name: input.name,
+        phone,
+        groups: [],
+        groupId: null,
+        confirmed: false,
+        now,
+      });
+      const { groupId } = await createOrganisation(tx, {
+        groupType,
+        groupName: input.group_name ?? input.name,
+        sub: user.sub,
+        name: input.name,
+        email: input.email,
+        phone,
+        now,
+      });
+      await tx.query('UPDATE auth_users SET group_id = $2 WHERE sub = $1', [user.sub, groupId]);
+      const issued = await issueCode(tx, deps.keys.secret, { sub: user.sub, purpose: 'sign-up', now });
+      return { sub: user.sub, code: issued };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AuthError && error.code === 'UsernameExistsException')
+        return { taken: error.message.includes('phone_number') ? ('phone' as const) : ('email' as const) };
+      throw error;
     });
-    const { groupId } = await createOrganisation(tx, {
-      groupType,
-      groupName: input.group_name ?? input.name,
-      sub: user.sub,
+  if ('taken' in created) {
+    const message = accountExistsEmail({
       name: input.name,
-      email: input.email,
-      phone,
-      now,
+      taken: created.taken,
+      publicUrl: deps.config.publicUrl,
     });
-    await tx.query('UPDATE auth_users SET group_id = $2 WHERE sub = $1', [user.sub, groupId]);
-    const issued = await issueCode(tx, deps.keys.secret, { sub: user.sub, purpose: 'sign-up', now });
-    return { sub: user.sub, code: issued };
-  });
-  await deliverCode(deps.mailer, { to: input.email, ...verificationCodeEmail({ name: input.name, code }) });
+    deps.mail.send({ to: input.email, ...message });
+  } else {
+    deps.mail.send({ to: input.email, ...verificationCodeEmail({ name: input.name, code: created.code }) });
+  }
   return {
-    userSub: sub,
+    userSub: 'taken' in created ? randomUUID() : created.sub,
     userConfirmed: false,
-    codeDeliveryDetails: deliveryFor({ kind: 'email', value: input.email }),
+    codeDeliveryDetails: deliveryFor(email),
   };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { generateTestKeys } from '../keys.ts';
-import type { OutboxMessage } from '../mail/mailer.ts';
+import type { Mailer, OutboxMessage } from '../mail/mailer.ts';
 import type { ThrottleOptions } from './throttle.ts';
 import { registerAuth } from './routes.ts';
 
@@ -40,12 +40,21 @@ export interface TestAuthApp {
 /** A Fastify instance with only the user pool and /dev/mail, on the given database. */
 export async function testAuthApp(
   db: Database,
-  options: { env?: Record<string, string>; throttle?: Partial<ThrottleOptions>; clock?: TestClock } = {},
+  options: {
+    env?: Record<string, string>;
+    throttle?: Partial<ThrottleOptions>;
+    clock?: TestClock;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestAuthApp> {
   const ctx = await testContext(db, options.env);
   const clock = options.clock ?? testClock();
   const app = Fastify();
-  registerAuth(app, ctx, { now: clock.now, ...(options.throttle ? { throttle: options.throttle } : {}) });
+  registerAuth(app, ctx, {
+    now: clock.now,
+    ...(options.throttle ? { throttle: options.throttle } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   await app.ready();
   return { app, ctx, clock };
 }

@@ -5,11 +5,17 @@ import { html } from './templates/html.ts';
 
 /**
  * `GET /dev/mail`: the mail outbox for demo and development (docs/architecture.md, “The running
- * system”). Not registered in production, so the path answers 404 there.
+ * system”). Not registered in production, so the path answers 404 there. It answers once the mail
+ * already handed over (`settled`: the user pool's, sent after its answers) is in the outbox.
  */
-export function registerDevMail(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db'>): void {
+export function registerDevMail(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  settled: () => Promise<void> = async () => undefined,
+): void {
   if (ctx.config.production) return;
   app.get('/dev/mail', async (request, reply) => {
+    await settled();
     const messages = await listOutbox(ctx.db);
     reply.header('cache-control', 'no-store');
     const accept = request.headers.accept ?? '';

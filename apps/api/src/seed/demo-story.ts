@@ -238,7 +238,13 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
         group_name: u.organisation,
       });
       clock.tick(3);
-      await confirmSignUp(a.auth, { username: u.email, code: a.mailbox.codeTo(u.email) });
+      await confirmSignUp(
+        a.auth,
+        { username: u.email, code: a.mailbox.codeTo(u.email) },
+        {
+          address: 'demo data set',
+        },
+      );
       clock.tick();
     } else {
       // The broker introduces S1; the administrator invites the funders and the broker.
