@@ -25,7 +25,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 /** The POST endpoints under /auth: each a thin adapter over one use case. */
 const ROUTES: Record<string, Handler> = {
   'sign-up': (deps, body) => signUp(deps, body),
-  'confirm-sign-up': (deps, body) => confirmSignUp(deps, body),
+  'confirm-sign-up': (deps, body, request) => confirmSignUp(deps, body, clientOf(request)),
   'resend-code': (deps, body) => resendCode(deps, body),
   'sign-in': (deps, body, request) => signIn(deps, body, clientOf(request)),
   refresh: (deps, body) => refresh(deps, body),
@@ -42,7 +42,7 @@ const ROUTES: Record<string, Handler> = {
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext, options: AuthOptions = {}): void {
   const deps = createAuthDeps(ctx, options);
-  registerDevMail(app, ctx);
+  registerDevMail(app, ctx, deps.mail.settled);
   app.register(
     async (scope) => {
       scope.setErrorHandler((error: FastifyError | Error, request, reply) =>
