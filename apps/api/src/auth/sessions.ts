@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { AuthError } from './errors.ts';
-import { forgetUserTokenState } from './user-state.ts';
+import { announceUserChanged } from './user-state.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -98,7 +98,7 @@ export async function revokeSessionById(db: Queryable, sessionId: string, now: D
     'UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING sub',
     [sessionId, now.toISOString()],
   );
-  for (const r of rows) forgetUserTokenState(r.sub);
+  for (const r of rows) await announceUserChanged(db, r.sub);
 }
 
 /** The session a refresh token belongs to, if the token was ever issued. */
@@ -134,5 +134,5 @@ export async function revokeUserSessions(
       now,
     ]);
   }
-  forgetUserTokenState(sub);
+  await announceUserChanged(db, sub);
 }

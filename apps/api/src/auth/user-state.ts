@@ -10,8 +10,8 @@ export interface UserTokenState {
   readonly revokedSessions: ReadonlySet<string>;
 }
 
-// Short enough that other replicas see a disable or sign-out within seconds; this replica forgets
-// a user's entry at once whenever it changes that user (forgetUserTokenState).
+// A backstop: every replica forgets a user's entry as soon as it hears of a change to that user
+// (announceUserChanged).
 export const USER_STATE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 // Id and access tokens live one hour; sessions revoked longer ago can have no live token left.
@@ -58,4 +58,17 @@ export async function loadUserTokenState(db: Queryable, sub: string, now: Date):
 /** Drops the cached state of a user whose sessions, tokens or status just changed. */
 export function forgetUserTokenState(sub: string): void {
   cache.delete(sub);
+}
+
+/** The channel on which every replica hears that a user's sessions, tokens or status changed. */
+export const USER_CHANGED_CHANNEL = 'auth_user_changed';
+
+/**
+ * Says that the user's sessions, tokens or status changed: this replica forgets the cached state at
+ * once, and every replica hears it on USER_CHANGED_CHANNEL when the change commits, forgets it too
+ * and re-checks that user's open sockets (docs/architecture.md, “Sessions, limits and enumeration”).
+ */
+export async function announceUserChanged(db: Queryable, sub: string): Promise<void> {
+  forgetUserTokenState(sub);
+  await db.query('SELECT pg_notify($1, $2)', [USER_CHANGED_CHANNEL, sub]);
 }

@@ -5,7 +5,7 @@ import { AuthError } from './errors.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
 import { emailSchema, parseInput, phoneSchema, type Username } from './schemas.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { forgetUserTokenState } from './user-state.ts';
+import { announceUserChanged } from './user-state.ts';
 import { z } from 'zod';
 
 /** A user of the pool as admin screens see it (never the password hash). */
@@ -212,7 +212,7 @@ export async function revokeGroup(
     [sub, group, now],
   );
   if (!rows.length) throw userNotFound();
-  forgetUserTokenState(sub);
+  await announceUserChanged(db, sub);
 }
 
 /** Disables (or re-enables) a user; disabling ends every session and invalidates every token. */
@@ -230,7 +230,7 @@ export async function setUserDisabled(
   );
   if (!rows.length) throw userNotFound();
   if (disabled) await revokeUserSessions(db, sub, { now, allTokens: true });
-  forgetUserTokenState(sub);
+  await announceUserChanged(db, sub);
 }
 
 /** Ends every session of a user and invalidates their tokens (admin "end sessions", global sign-out). */

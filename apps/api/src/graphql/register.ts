@@ -32,6 +32,6 @@ export async function registerGraphql(
   });
   const hub = await ChangeHub.start(ctx.db);
   registerGraphqlRoute(app, ctx, { schema, authenticate: deps.authenticate, contextFor });
-  registerSubscriptions(app, ctx, { schema, authenticate: deps.authenticate, hub, contextFor });
+  await registerSubscriptions(app, ctx, { schema, authenticate: deps.authenticate, hub, contextFor });
   app.addHook('onClose', async () => hub.close());
 }

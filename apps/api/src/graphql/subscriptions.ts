@@ -3,6 +3,7 @@ import { GraphQLError, execute, subscribe, type DocumentNode, type GraphQLSchema
 import type { AppSyncError } from './errors.ts';
 import { WebSocketServer } from 'ws';
 import { closeWhenExpired } from './socket-expiry.ts';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET, SESSION_ENDED, SocketSessions } from './socket-sessions.ts';
 import { useServer } from 'graphql-ws/use/ws';
 import type { AppContext } from '../app-context.ts';
 import type { ChangeHub } from '../data/change-hub.ts';
@@ -15,7 +16,7 @@ import type { OperationContext } from '../operations/context.ts';
  * Subscriptions over graphql-transport-ws on /graphql. The connection is authorised by the id
  * token in the connection parameters (`Authorization` or `authorization`), as Amplify clients send it.
  */
-export function registerSubscriptions(
+export async function registerSubscriptions(
   app: FastifyInstance,
   ctx: AppContext,
   deps: {
@@ -24,14 +25,18 @@ export function registerSubscriptions(
     hub: ChangeHub;
     contextFor: (caller: SubscriptionContext['caller']) => OperationContext;
   },
-): void {
+): Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sessions = await SocketSessions.start(ctx.db, deps.authenticate);
   const documents = createDocumentCache(deps.schema, ctx.config.production);
   app.server.on('upgrade', (request, socket, head) => {
     if (!request.url?.startsWith('/graphql')) return;
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
-  const server = useServer<Record<string, unknown>, { caller?: SubscriptionContext['caller'] }>(
+  const server = useServer<
+    Record<string, unknown>,
+    { caller?: SubscriptionContext['caller']; token?: string }
+  >(
     {
       schema: deps.schema,
       // Our own graphql instance, so a second copy (ESM/CommonJS) can never meet our schema.
@@ -45,12 +50,27 @@ export function registerSubscriptions(
         } catch {
           return false;
         }
-        if (!conn.extra.caller) return false;
+        if (!conn.extra.caller || !token) return false;
+        // One user holds at most MAX_SOCKETS_PER_USER sockets on a replica.
+        if (!sessions.open(conn.extra.socket, conn.extra.caller.sub, token)) return false;
+        conn.extra.token = token;
         closeWhenExpired(conn.extra.socket, token);
         return true;
       },
       // The same parse cache and limits (depth, aliases, cost) as queries over HTTP.
-      onSubscribe: (_conn, _id, payload) => {
+      onSubscribe: async (conn, _id, payload) => {
+        // Every operation on the socket checks its session again: a user signed out everywhere or
+        // disabled gets no answer, and the socket closes.
+        if (!(await sessions.stillValid(conn.extra.token ?? ''))) {
+          conn.extra.socket.close(SESSION_ENDED, 'Session ended');
+          return [new GraphQLError('Your session has ended: sign in again.')];
+        }
+        if (Object.keys(conn.subscriptions).length >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+          return [
+            new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} operations at once on one connection`, {
+              extensions: { errorType: 'LimitExceeded' },
+            }),
+          ];
         const document = documents(payload.query);
         if (Array.isArray(document)) return document.map((e: AppSyncError) => new GraphQLError(e.message));
         return {
@@ -68,6 +88,7 @@ export function registerSubscriptions(
     wss,
   );
   app.addHook('onClose', async () => {
+    await sessions.close();
     await server.dispose();
     wss.close();
   });
