@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
+  GraphQLError,
   NoSchemaIntrospectionCustomRule,
   execute,
   parse,
@@ -16,8 +17,9 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { AppContext } from '../app-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
-import { formatError, type AppSyncError } from './errors.ts';
-import { MAX_BATCH, queryLimitsRule } from './limits.ts';
+import { formatError, sendRequestError, validationFailure, type AppSyncError } from './errors.ts';
+import { inputBoundsRule, variablesProblem } from './input-bounds.ts';
+import { MAX_BATCH, MAX_COST, operationCost, queryLimitsRule, tooExpensive } from './limits.ts';
 
 export type Authenticate = (authorization: string | undefined) => Promise<Caller | null>;
 
@@ -29,11 +31,15 @@ interface GraphqlBody {
 
 const CACHE_SIZE = 500;
 
-/** Parses and validates each distinct query once; later requests reuse the document. */
+/**
+ * Parses and validates each distinct query once; later requests reuse the document. In production
+ * the messages suggest no field names ("Did you mean …"), as introspection is off there too.
+ */
 export function createDocumentCache(schema: GraphQLSchema, production: boolean) {
   const rules = [
     ...specifiedRules,
     queryLimitsRule,
+    inputBoundsRule,
     ...(production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
   const cache = new Map<string, DocumentNode | readonly AppSyncError[]>();
@@ -43,17 +49,13 @@ export function createDocumentCache(schema: GraphQLSchema, production: boolean) 
     let result: DocumentNode | readonly AppSyncError[];
     try {
       const doc = parse(query, { maxTokens: 5000 });
-      const errors = validate(schema, doc, rules);
-      result = errors.length
-        ? errors.map((e) => ({
-            message: e.message,
-            locations: e.locations,
-            errorType: 'ValidationError',
-            data: null,
-          }))
-        : doc;
+      const errors = validate(schema, doc, rules, { hideSuggestions: production });
+      result = errors.length ? errors.map((e) => validationFailure(e.message, e.locations)) : doc;
     } catch (error) {
-      result = [{ message: (error as Error).message, errorType: 'ValidationError', data: null }];
+      // parse throws GraphQLErrors (syntax, too many tokens); anything else is not the client's to read.
+      result = [
+        validationFailure(error instanceof GraphQLError ? error.message : 'The query cannot be parsed'),
+      ];
     }
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(query, result);
@@ -106,12 +108,23 @@ export function registerGraphqlRoute(
     return compiled;
   };
 
+  const requestCost = (bodies: readonly GraphqlBody[]): number =>
+    bodies.reduce((sum, body) => {
+      const document = typeof body?.query === 'string' ? documents(body.query) : [];
+      if (Array.isArray(document)) return sum; // answered with its own errors
+      const variables =
+        typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : null;
+      const name = typeof body.operationName === 'string' ? body.operationName : undefined;
+      return sum + operationCost(document as DocumentNode, name, variables ?? undefined);
+    }, 0);
+
   const runOne = async (body: GraphqlBody, caller: Caller | null) => {
-    if (typeof body?.query !== 'string') {
-      return { errors: [{ message: 'query must be a string', errorType: 'ValidationError', data: null }] };
-    }
+    if (typeof body?.query !== 'string') return { errors: [validationFailure('query must be a string')] };
     const document = documents(body.query);
     if (Array.isArray(document)) return { data: null, errors: document };
+    // Bounded before graphql-js coerces them, which recurses once per level of nesting.
+    const problem = variablesProblem(body.variables);
+    if (problem) return { data: null, errors: [validationFailure(problem)] };
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
     const variables = (body.variables ?? undefined) as Record<string, unknown> | undefined;
     const contextValue = deps.contextFor(caller);
@@ -124,13 +137,14 @@ export function registerGraphqlRoute(
           variableValues: variables,
           operationName,
           contextValue,
+          hideSuggestions: ctx.config.production,
         });
     return result.errors
       ? { data: result.data ?? null, errors: result.errors.map((e) => formatError(e, log)) }
       : { data: result.data };
   };
 
-  app.post('/graphql', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/graphql', { errorHandler: sendRequestError }, async (request, reply) => {
     let caller: Caller | null;
     try {
       caller = await deps.authenticate(request.headers.authorization);
@@ -147,8 +161,14 @@ export function registerGraphqlRoute(
           ],
         });
       }
-      return Promise.all(body.map((b) => runOne(b, caller)));
     }
+    // One budget for the whole request, with the variables' values (a variable `limit` included).
+    const cost = requestCost(Array.isArray(body) ? body : [body]);
+    if (cost > MAX_COST)
+      return reply
+        .code(400)
+        .send({ errors: [{ message: tooExpensive(cost), errorType: 'LimitExceeded', data: null }] });
+    if (Array.isArray(body)) return Promise.all(body.map((b) => runOne(b, caller)));
     return runOne(body, caller);
   });
 }

@@ -1,13 +1,16 @@
-import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { inputValueProblem } from './input-bounds.ts';
 
 /**
  * AppSync scalars. They travel as strings and pass through unchanged; the domain's zod schemas
- * validate them (so every layer shares one definition of a valid date, e-mail, amount…).
+ * validate them (so every layer shares one definition of a valid date, e-mail, amount…). A value
+ * of the wrong kind is refused with a GraphQLError, which graphql-js reports as a ValidationError
+ * naming the variable or argument (docs/architecture.md, “API errors, filters and secrets”).
  */
 function stringScalar(name: string, description: string): GraphQLScalarType {
   const parse = (value: unknown): string => {
     if (typeof value === 'string') return value;
-    throw new TypeError(`${name} must be a string`);
+    throw new GraphQLError(`${name} must be a string`);
   };
   return new GraphQLScalarType({
     name,
@@ -16,7 +19,7 @@ function stringScalar(name: string, description: string): GraphQLScalarType {
     parseValue: parse,
     parseLiteral: (ast: ValueNode) => {
       if (ast.kind === Kind.STRING) return ast.value;
-      throw new TypeError(`${name} must be a string`);
+      throw new GraphQLError(`${name} must be a string`);
     },
   });
 }
@@ -34,24 +37,44 @@ export const Decimal = new GraphQLScalarType({
   serialize: (value) => String(value),
   parseValue: (value) => {
     if (typeof value === 'string' || typeof value === 'number') return String(value);
-    throw new TypeError('Decimal must be a string such as "1250.50"');
+    throw new GraphQLError('Decimal must be a string such as "1250.50"');
   },
   parseLiteral: (ast) => {
     if (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT) return ast.value;
-    throw new TypeError('Decimal must be a string such as "1250.50"');
+    throw new GraphQLError('Decimal must be a string such as "1250.50"');
   },
 });
+
+/** A JSON value, parsed from its string, held to the same bounds as every other input value. */
+function parseJson(value: unknown): unknown {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new GraphQLError('AWSJSON must be a string holding valid JSON');
+    }
+  }
+  const problem = inputValueProblem(parsed, 'AWSJSON value');
+  if (problem) throw new GraphQLError(problem);
+  return parsed;
+}
 
 export const AWSJSON = new GraphQLScalarType({
   name: 'AWSJSON',
   description: 'A JSON value serialised as a string.',
   serialize: (value) => (typeof value === 'string' ? value : JSON.stringify(value)),
-  parseValue: (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+  parseValue: parseJson,
 });
 
 export const AWSTimestamp = new GraphQLScalarType({
   name: 'AWSTimestamp',
   description: 'Milliseconds since the epoch.',
   serialize: (value) => Number(value),
-  parseValue: (value) => Number(value),
+  parseValue: (value) => {
+    const n = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n))
+      throw new GraphQLError('AWSTimestamp must be a whole number of milliseconds');
+    return n;
+  },
 });
