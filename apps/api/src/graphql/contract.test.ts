@@ -197,6 +197,28 @@ describeDatabases('GraphQL contract', (db) => {
         /too expensive/,
       );
     });
+    it('counts a limit given in a variable at its value, with one budget for a whole batch', async () => {
+      const aliased = Array.from(
+        { length: 15 },
+        (_, i) => `l${i}: listDirectors(limit: $l) { items { id director_name } }`,
+      ).join(' ');
+      const query = `query Many($l: Int) { ${aliased} }`;
+      const small = await api.gql('supplier', query, { l: 10 });
+      expect(small.errors).toBeUndefined();
+      const post = (payload: unknown) =>
+        api.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: 'supplier' }, payload });
+      const huge = await post({ query, variables: { l: 1000 } });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json()).toMatchObject({
+        errors: [{ errorType: 'LimitExceeded', message: /too expensive/ }],
+      });
+      // Ten operations each under the budget are one request over it.
+      const single = `query One($l: Int) { listDirectors(limit: $l) { items { id director_name director_email } } }`;
+      const batch = await post(Array.from({ length: 10 }, () => ({ query: single, variables: { l: 1000 } })));
+      expect(batch.statusCode).toBe(400);
+      expect(batch.json()).toMatchObject({ errors: [{ errorType: 'LimitExceeded' }] });
+      expect((await post([{ query: single, variables: { l: 1000 } }])).statusCode).toBe(200);
+    });
     it('refuses an invalid token and answers Unauthorized without one', async () => {
       const res = await api.app.inject({
         method: 'POST',
