@@ -126,10 +126,10 @@ describeDatabases('sessions over the WebSocket end when the session ends', (db) 
     );
     expect(created.errors?.[0]?.message).toMatch(/session has ended|4403|Session ended/i);
     expect(await until(() => socket.closed() === SESSION_ENDED)).toBe(true);
-    const [{ count }] = await db().query<{ count: number }>(
+    const [row] = await db().query<{ count: number }>(
       `SELECT count(*)::int AS count FROM supplier WHERE supplier_name = 'Late Ltd'`,
     );
-    expect(count).toBe(0);
+    expect(row?.count).toBe(0);
   });
 
   it('closes the sockets of a user an admin disables, within seconds', async () => {

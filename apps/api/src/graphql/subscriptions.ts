@@ -3,6 +3,7 @@ import { GraphQLError, execute, subscribe, type DocumentNode, type GraphQLSchema
 import type { AppSyncError } from './errors.ts';
 import { WebSocketServer } from 'ws';
 import { closeWhenExpired } from './socket-expiry.ts';
+import { MAX_COST, operationCost, tooExpensive } from './limits.ts';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET, SESSION_ENDED, SocketSessions } from './socket-sessions.ts';
 import { useServer } from 'graphql-ws/use/ws';
 import type { AppContext } from '../app-context.ts';
@@ -73,6 +74,12 @@ export async function registerSubscriptions(
           ];
         const document = documents(payload.query);
         if (Array.isArray(document)) return document.map((e: AppSyncError) => new GraphQLError(e.message));
+        const cost = operationCost(
+          document as DocumentNode,
+          payload.operationName ?? undefined,
+          payload.variables ?? undefined,
+        );
+        if (cost > MAX_COST) return [new GraphQLError(tooExpensive(cost))];
         return {
           schema: deps.schema,
           document: document as DocumentNode,
