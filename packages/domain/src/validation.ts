@@ -6,11 +6,24 @@ import { COUNTRY_CODES, CURRENCY_CODES } from './reference-lists.ts';
 const DECIMAL = /^-?\d{1,15}(\.\d{1,10})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A calendar date that exists, from the year 1 on (the database has no year 0). */
 function isRealDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
+  if (!DATE.test(value) || value < '0001') return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
+
+/** An ISO date-time whose date exists (JavaScript would read 2026-02-30T… as 2 March). */
+function isRealDateTime(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}T/.test(value) && isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value))
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value has the form of a record id (a UUID), the only form an id column can hold. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 function decimal(f: FieldDef): z.ZodType<string> {
   const signed = f.signed === true;
@@ -73,7 +86,7 @@ const VALIDATORS: Record<FieldType, (f: FieldDef) => z.ZodType> = {
   ratio: (f) => decimal({ ...f, signed: true }),
   date: (f) => z.string().refine(isRealDate, { message: `${f.name} must be a date in the form YYYY-MM-DD` }),
   datetime: (f) =>
-    z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), {
+    z.string().refine(isRealDateTime, {
       message: `${f.name} must be an ISO date-time`,
     }),
   boolean: (f) => z.boolean({ message: `${f.name} must be true or false` }),

@@ -1,4 +1,4 @@
-import type { EntityDef, FieldType } from '@rf/domain';
+import { describeIssues, fieldSchema, isUuid, type EntityDef, type FieldDef, type FieldType } from '@rf/domain';
 import { validationError } from '../http/errors.ts';
 import { q } from '../db/schema-sql.ts';
 import type { SqlParams } from './sql-params.ts';
@@ -46,43 +46,103 @@ const ATTRIBUTE_TYPES: Record<string, string> = {
   null: 'null',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTRA_COLUMNS: Record<string, FieldType> = { _version: 'integer', _deleted: 'boolean', _lastChangedAt: 'integer' };
 
 export type FilterInput = { readonly [key: string]: unknown };
 
+/**
+ * How far a filter may reach (docs/architecture.md, “API errors, filters and secrets”): `and`,
+ * `or` and `not` nest at most 10 levels, and a filter holds at most 1,000 conditions in all (the
+ * web asks for up to 500 records by id in one `or`).
+ */
+export const MAX_FILTER_DEPTH = 10;
+export const MAX_FILTER_CONDITIONS = 1000;
+
+/**
+ * Refuses a filter beyond the bounds, walking it with an explicit stack before anything recurses
+ * into it: the compiler below, and the database's parser of the statement it makes.
+ */
+function checkFilterBounds(filter: FilterInput): void {
+  const stack: { filter: FilterInput; depth: number }[] = [{ filter, depth: 0 }];
+  let conditions = 0;
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    for (const [key, value] of Object.entries(item.filter)) {
+      if (value === undefined || value === null) continue;
+      conditions += 1;
+      if (key !== 'and' && key !== 'or' && key !== 'not') continue;
+      if (item.depth >= MAX_FILTER_DEPTH)
+        throw validationError(`filter: and, or and not nest at most ${MAX_FILTER_DEPTH} levels deep`);
+      for (const child of Array.isArray(value) ? value : [value])
+        if (child && typeof child === 'object') stack.push({ filter: child as FilterInput, depth: item.depth + 1 });
+    }
+    if (conditions > MAX_FILTER_CONDITIONS)
+      throw validationError(`filter: at most ${MAX_FILTER_CONDITIONS} conditions are allowed`);
+  }
+}
+
 /** Compiles an AppSync filter (`and`/`or`/`not` and per-field operators) to a SQL condition. */
 export function filterSql(entity: EntityDef, filter: FilterInput | null | undefined, params: SqlParams): string {
+  if (!filter) return 'TRUE';
+  checkFilterBounds(filter);
+  return compile(entity, filter, params);
+}
+
+function compile(entity: EntityDef, filter: FilterInput | null | undefined, params: SqlParams): string {
   if (!filter) return 'TRUE';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null) continue;
     if (key === 'and' || key === 'or') {
-      const list = (value as FilterInput[]).map((f) => filterSql(entity, f, params));
+      const list = (value as FilterInput[]).map((f) => compile(entity, f, params));
       if (list.length) parts.push(`(${list.join(key === 'and' ? ' AND ' : ' OR ')})`);
     } else if (key === 'not') {
-      parts.push(`NOT COALESCE(${filterSql(entity, value as FilterInput, params)}, FALSE)`);
+      parts.push(`NOT COALESCE(${compile(entity, value as FilterInput, params)}, FALSE)`);
     } else {
-      const type = entity.fieldsByName.get(key)?.type ?? EXTRA_COLUMNS[key];
+      const field = entity.fieldsByName.get(key);
+      const type = field?.type ?? EXTRA_COLUMNS[key];
       if (!type) throw validationError(`Unknown filter field ${key} on ${entity.name}`);
       if (type === 'secret') throw validationError(`${key} is secret: it cannot be filtered on`);
-      parts.push(fieldConditions(key, COMPARISONS[type], value as FilterInput, params));
+      parts.push(fieldConditions(key, field, COMPARISONS[type], value as FilterInput, params));
     }
   }
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 
-function fieldConditions(name: string, cmp: Comparison, ops: FilterInput, params: SqlParams): string {
+/** Field types whose values the database casts, so a malformed one would fail the statement. */
+const CAST_CHECKED = new Set<FieldType>(['date', 'datetime', 'money', 'rate', 'ratio']);
+/** The operators that cast their value to the field's type (the others compare text or test null). */
+const CAST_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'between']);
+
+/**
+ * A value compared with a date or a decimal, validated as the field's own values are (an
+ * impossible date or a word is refused naming the field; negative amounts may be compared).
+ */
+function operand(field: FieldDef | undefined, op: string, value: unknown): unknown {
+  if (value === undefined || value === null || !field || !CAST_CHECKED.has(field.type) || !CAST_OPERATORS.has(op))
+    return value;
+  const parsed = fieldSchema({ ...field, signed: true }).safeParse(value);
+  if (!parsed.success) throw validationError(`filter ${field.name}.${op}: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+function fieldConditions(
+  name: string,
+  field: FieldDef | undefined,
+  cmp: Comparison,
+  ops: FilterInput,
+  params: SqlParams,
+): string {
   const col = q(name);
   const parts: string[] = [];
-  const isUuid = cmp.cast === 'uuid';
+  const uuidColumn = cmp.cast === 'uuid';
   // A malformed id cannot match a uuid column: compare as text instead of failing the query.
   const val = (v: unknown): string =>
-    isUuid && !(typeof v === 'string' && UUID.test(v)) ? `${params.add(String(v))}::text` : `${params.add(v as string)}::${cmp.cast}`;
-  const colFor = (v: unknown): string => (isUuid && !(typeof v === 'string' && UUID.test(v)) ? `${col}::text` : col);
-  const text = isUuid || cmp.cast !== 'text' ? `${col}::text` : col;
-  for (const [op, v] of Object.entries(ops)) {
-    if (v === undefined || v === null) continue;
+    uuidColumn && !isUuid(v) ? `${params.add(String(v))}::text` : `${params.add(v as string)}::${cmp.cast}`;
+  const colFor = (v: unknown): string => (uuidColumn && !isUuid(v) ? `${col}::text` : col);
+  const text = uuidColumn || cmp.cast !== 'text' ? `${col}::text` : col;
+  for (const [op, raw] of Object.entries(ops)) {
+    if (raw === undefined || raw === null) continue;
+    const v = Array.isArray(raw) ? raw.map((r) => operand(field, op, r)) : operand(field, op, raw);
     switch (op) {
       case 'eq':
         parts.push(`${colFor(v)} = ${val(v)}`);

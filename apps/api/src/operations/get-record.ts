@@ -1,4 +1,4 @@
-import { entityOf, scopeOf, tableOf, type ModelName } from '@rf/domain';
+import { entityOf, isUuid, scopeOf, tableOf, type ModelName } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Queryable, Row } from '../db/database.ts';
 import { scopeSql } from '../data/scope-sql.ts';
@@ -7,7 +7,7 @@ import { filterSql, type FilterInput } from '../data/filter-sql.ts';
 import { selectList, toRecord } from '../data/columns.ts';
 import { requireCaller, type OperationContext } from './context.ts';
 
-/** `getX(id)`: the record when it exists and the caller may read it, otherwise null. */
+/** `getX(id)`: the record when it exists and the caller may read it, otherwise null (also for an id that is no UUID). */
 export async function getRecord(
   ctx: OperationContext,
   input: {
@@ -21,7 +21,7 @@ export async function getRecord(
 ): Promise<Row | null> {
   const caller = requireCaller(ctx);
   const entity = entityOf(input.model);
-  if (!/^[0-9a-f-]{36}$/i.test(input.id)) return null;
+  if (!isUuid(input.id)) return null;
   const params = new SqlParams();
   const id = params.add(input.id);
   const scope = scopeSql(scopeOf(caller.role, input.model, 'read'), caller, params);

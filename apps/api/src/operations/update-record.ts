@@ -1,4 +1,12 @@
-import { entityOf, frozenRefusal, reviewAgainAfterEdit, scopeOf, tableOf, type ModelName } from '@rf/domain';
+import {
+  entityOf,
+  frozenRefusal,
+  isUuid,
+  reviewAgainAfterEdit,
+  scopeOf,
+  tableOf,
+  type ModelName,
+} from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -7,7 +15,7 @@ import { filterSql, type FilterInput } from '../data/filter-sql.ts';
 import { scopeSql } from '../data/scope-sql.ts';
 import { updateRow } from '../data/rows.ts';
 import { SqlParams } from '../data/sql-params.ts';
-import { nowOf, requireCaller, todayOf, type OperationContext } from './context.ts';
+import { nowOf, requireCaller, todayOf, writeOf, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
 import { recordHistory } from './lifecycle/history.ts';
 import { getRecord } from './get-record.ts';
@@ -61,6 +69,8 @@ export async function lockForWrite(
   const id = input.values.id;
   const version = input.values._version;
   if (typeof id !== 'string') throw validationError('id is required');
+  // Refused before it reaches the uuid column, where the database would fail the statement.
+  if (!isUuid(id)) throw validationError(`id must be the UUID of a ${model}`);
   if (typeof version !== 'number' || !Number.isInteger(version))
     throw validationError('_version is required');
   const params = new SqlParams();
@@ -72,9 +82,7 @@ export async function lockForWrite(
   );
   const row = rows[0];
   if (!row) {
-    const visible = /^[0-9a-f-]{36}$/i.test(id)
-      ? await getRecord(ctx, { model, id, fields: ['id'] }, tx)
-      : null;
+    const visible = await getRecord(ctx, { model, id, fields: ['id'] }, tx);
     if (visible) throw unauthorized(`Not allowed to ${operation} this ${model}`);
     throw notFound(`${model} ${id} not found`);
   }
@@ -114,7 +122,7 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
       ...(reviewAgain ? { [reviewAgain.field]: 'Under Review' } : {}),
       ...computed,
     };
-    await updateRow(tx, model, String(current.id), changes, now);
+    await updateRow(tx, model, String(current.id), changes, writeOf(ctx, undefined, now));
     await checkRowInScope(tx, caller, model, String(current.id), 'update');
     if (reviewAgain)
       await recordHistory(tx, {

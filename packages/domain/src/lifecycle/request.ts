@@ -49,6 +49,13 @@ const payoutOf = (c: GuardInput): string =>
  */
 const APPROVAL_NEEDS: readonly Guard[] = [
   {
+    // Submission refuses such amounts; a record from elsewhere (an import, an older version) may
+    // still hold one, and pricing it would divide nothing.
+    holds: ({ row }) => present(row.invoice_amount) && new Decimal(String(row.invoice_amount)).gt(0),
+    message: ({ row }) =>
+      `invoice_amount is ${present(row.invoice_amount) ? String(row.invoice_amount) : 'missing'}: only an amount above 0 can be approved`,
+  },
+  {
     holds: ({ facts }) => facts.lineStatus === 'Approved',
     message: ({ facts }) =>
       `the buyer line is ${facts.lineStatus ?? 'gone'}: requests are approved only on an approved line`,

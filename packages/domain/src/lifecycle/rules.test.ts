@@ -178,6 +178,15 @@ describe('what approval needs', () => {
     ]);
   });
 
+  it('refuses a request of no amount or of zero, which pricing cannot price', () => {
+    expect(check({ ...ready, invoice_amount: '0.00' })).toEqual([
+      'invoice_amount is 0.00: only an amount above 0 can be approved',
+    ]);
+    expect(check({ ...ready, invoice_amount: null })).toEqual([
+      'invoice_amount is missing: only an amount above 0 can be approved',
+    ]);
+  });
+
   it('refuses a payout date in the past or too far ahead', () => {
     expect(check(ready, facts, { payout_date: '2026-06-14' })[0]).toContain(
       'payout date must lie between today',
