@@ -205,7 +205,7 @@ describeDatabases('GraphQL contract', (db) => {
       const query = `query Many($l: Int) { ${aliased} }`;
       const small = await api.gql('supplier', query, { l: 10 });
       expect(small.errors).toBeUndefined();
-      const post = (payload: unknown) =>
+      const post = (payload: object) =>
         api.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: 'supplier' }, payload });
       const huge = await post({ query, variables: { l: 1000 } });
       expect(huge.statusCode).toBe(400);

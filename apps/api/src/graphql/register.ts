@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ChangeHub } from '../data/change-hub.ts';
+import type { GraphqlLimiter } from '../http/rate-limits.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import type { Clock, OperationContext } from '../operations/context.ts';
 import type { Caller } from '@rf/domain';
@@ -14,7 +15,7 @@ import { registerSubscriptions } from './subscriptions.ts';
 export async function registerGraphql(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { authenticate: Authenticate; mailer?: Mailer; clock?: Clock },
+  deps: { authenticate: Authenticate; limitSocket?: GraphqlLimiter; mailer?: Mailer; clock?: Clock },
 ): Promise<void> {
   const mailer = deps.mailer ?? createMailer(ctx);
   // What every operation runs with, over HTTP and over the socket alike.
@@ -32,6 +33,12 @@ export async function registerGraphql(
   });
   const hub = await ChangeHub.start(ctx.db);
   registerGraphqlRoute(app, ctx, { schema, authenticate: deps.authenticate, contextFor });
-  await registerSubscriptions(app, ctx, { schema, authenticate: deps.authenticate, hub, contextFor });
+  await registerSubscriptions(app, ctx, {
+    schema,
+    authenticate: deps.authenticate,
+    hub,
+    contextFor,
+    ...(deps.limitSocket ? { limit: deps.limitSocket } : {}),
+  });
   app.addHook('onClose', async () => hub.close());
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError, execute, subscribe, type DocumentNode, type GraphQLSchema } from 'graphql';
-import type { AppSyncError } from './errors.ts';
+import { formatError, type AppSyncError } from './errors.ts';
+import { variablesProblem } from './input-bounds.ts';
 import { WebSocketServer } from 'ws';
 import { closeWhenExpired } from './socket-expiry.ts';
 import { MAX_COST, operationCost, tooExpensive } from './limits.ts';
+import type { GraphqlLimiter } from '../http/rate-limits.ts';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET, SESSION_ENDED, SocketSessions } from './socket-sessions.ts';
 import { useServer } from 'graphql-ws/use/ws';
 import type { AppContext } from '../app-context.ts';
@@ -25,11 +27,14 @@ export async function registerSubscriptions(
     authenticate: Authenticate;
     hub: ChangeHub;
     contextFor: (caller: SubscriptionContext['caller']) => OperationContext;
+    /** The /graphql rate limits, which socket operations count against too. */
+    limit?: GraphqlLimiter;
   },
 ): Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sessions = await SocketSessions.start(ctx.db, deps.authenticate);
   const documents = createDocumentCache(deps.schema, ctx.config.production);
+  const log = (error: unknown) => app.log.error(error);
   app.server.on('upgrade', (request, socket, head) => {
     if (!request.url?.startsWith('/graphql')) return;
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
@@ -66,6 +71,18 @@ export async function registerSubscriptions(
           conn.extra.socket.close(SESSION_ENDED, 'Session ended');
           return [new GraphQLError('Your session has ended: sign in again.')];
         }
+        if (deps.limit) {
+          const { allowed, retryAfter } = await deps.limit({
+            address: conn.extra.request.socket.remoteAddress ?? '',
+            user: conn.extra.caller?.sub,
+          });
+          if (!allowed)
+            return [
+              new GraphQLError(`Too many requests: try again in ${retryAfter} seconds.`, {
+                extensions: { errorType: 'LimitExceeded' },
+              }),
+            ];
+        }
         if (Object.keys(conn.subscriptions).length >= MAX_SUBSCRIPTIONS_PER_SOCKET)
           return [
             new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} operations at once on one connection`, {
@@ -74,6 +91,9 @@ export async function registerSubscriptions(
           ];
         const document = documents(payload.query);
         if (Array.isArray(document)) return document.map((e: AppSyncError) => new GraphQLError(e.message));
+        // Bounded before graphql-js coerces them, which recurses once per level of nesting.
+        const problem = variablesProblem(payload.variables);
+        if (problem) return [new GraphQLError(problem)];
         const cost = operationCost(
           document as DocumentNode,
           payload.operationName ?? undefined,
@@ -85,8 +105,13 @@ export async function registerSubscriptions(
           document: document as DocumentNode,
           variableValues: payload.variables ?? undefined,
           operationName: payload.operationName ?? undefined,
+          hideSuggestions: ctx.config.production,
         };
       },
+      // Errors reach the client formatted as over HTTP: a database message or a stack never does.
+      onNext: (_conn, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((e) => formatError(e, log)) } : undefined,
+      onError: (_conn, _id, _payload, errors) => errors.map((e) => formatError(e, log)),
       context: (conn): SubscriptionContext => ({
         ...deps.contextFor(conn.extra.caller ?? null),
         hub: deps.hub,
