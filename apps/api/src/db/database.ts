@@ -40,9 +40,27 @@ const toIso = (value: string): string => {
   return new Date(/[Z+-]\d\d:?\d\d$|Z$/.test(iso) ? iso : `${iso}Z`).toISOString();
 };
 
+/**
+ * How long one statement may run on PostgreSQL before the server cancels it (`DB_STATEMENT_TIMEOUT_MS`,
+ * default 15 s; docs/architecture.md, “Sessions, limits and enumeration”). Migrations run without.
+ */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+/** A statement PostgreSQL cancelled at the statement timeout (SQLSTATE 57014). */
+export class StatementTimeout extends Error {
+  constructor() {
+    super('The database statement ran longer than the statement timeout');
+  }
+}
+
 /** Opens the database named by `url`: `postgres://…` for PostgreSQL, a folder path or `memory://` for PGlite. */
-export async function openDatabase(url: string, options: { schema?: string } = {}): Promise<Database> {
-  return isPostgresUrl(url) ? openPostgres(url, options.schema) : openPglite(url);
+export async function openDatabase(
+  url: string,
+  options: { schema?: string; statementTimeoutMs?: number } = {},
+): Promise<Database> {
+  const timeout =
+    options.statementTimeoutMs ?? Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  return isPostgresUrl(url) ? openPostgres(url, options.schema, timeout) : openPglite(url);
 }
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//.test(url);
@@ -86,7 +104,11 @@ async function openPglite(url: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  statementTimeoutMs: number,
+): Promise<Database> {
   const typeParsers = {
     getTypeParser: ((oid: number, format?: string) => {
       if (oid === DATE_OID) return (v: string) => v;
@@ -99,7 +121,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     connectionString: url,
     max: Number(process.env.DB_POOL_SIZE ?? 10),
     types: typeParsers,
-    options: `-c TimeZone=UTC${schema ? ` -c search_path=${schema}` : ''}`,
+    options: `-c TimeZone=UTC -c statement_timeout=${Math.max(0, Math.trunc(statementTimeoutMs))}${schema ? ` -c search_path=${schema}` : ''}`,
   });
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.PoolClient | undefined;
@@ -120,7 +142,12 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   ) => {
     const name = params?.length ? nameOf(sql) : undefined;
     const values = params as unknown[] | undefined;
-    return (await (name ? c.query<T>({ name, text: sql, values }) : c.query<T>(sql, values))).rows;
+    try {
+      return (await (name ? c.query<T>({ name, text: sql, values }) : c.query<T>(sql, values))).rows;
+    } catch (error) {
+      if ((error as { code?: string }).code === '57014') throw new StatementTimeout();
+      throw error;
+    }
   };
   return {
     kind: 'postgres',
@@ -140,7 +167,15 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      // Migrations may take longer than a request's statement: no timeout for them.
+      const client = await pool.connect();
+      try {
+        await client.query('SET statement_timeout = 0');
+        await client.query(sql);
+      } finally {
+        await client.query('RESET statement_timeout').catch(() => undefined);
+        client.release();
+      }
     },
     listen: async (channel, onMessage) => {
       if (!listenClient) {
