@@ -58,9 +58,10 @@ async function crashRun(kind: DatabaseKind): Promise<CrashResult> {
   const restarts: number[] = [];
   const lost: string[] = [];
   const mine: string[][] = Array.from({ length: WRITERS }, () => []);
-  let server: ServerProcess = await startServer(spec);
+  let server: ServerProcess | undefined;
   let reopened = 0;
   try {
+    server = await startServer(spec);
     const adminToken = await signIn(server.url, parties.admin.email);
     const token = await signIn(server.url, parties.supplier.email);
     const supplierId = await createParty(
@@ -85,7 +86,7 @@ async function crashRun(kind: DatabaseKind): Promise<CrashResult> {
       );
     }
   } finally {
-    await server.stop();
+    await server?.stop();
     await db.drop();
     if (!args.keep) rmSync(work, { recursive: true, force: true });
     else console.log(`[${kind}] kept ${work}`);

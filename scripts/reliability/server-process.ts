@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -46,6 +46,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The last lines of a log, for an error message. */
+const logTail = (file: string): string => readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
+
 const exitOf = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -60,7 +63,8 @@ export async function startServer(spec: ServerSpec, timeoutMs = 180_000): Promis
   mkdirSync(spec.logDir, { recursive: true });
   const port = spec.port;
   const url = `http://127.0.0.1:${port}`;
-  const log = createWriteStream(join(spec.logDir, `${spec.name}.log`), { flags: 'a' });
+  const logFile = join(spec.logDir, `${spec.name}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
   const startedAt = Date.now();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -93,11 +97,13 @@ export async function startServer(spec: ServerSpec, timeoutMs = 180_000): Promis
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(
-        `${spec.name}: the server exited (${child.exitCode ?? child.signalCode}) before it was ready`,
+        `${spec.name}: the server exited (${child.exitCode ?? child.signalCode}) before it was ready; its log ends:\n${logTail(logFile)}`,
       );
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${spec.name}: /readyz did not answer 200 within ${timeoutMs / 1000} s`);
+      throw new Error(
+        `${spec.name}: /readyz did not answer 200 within ${timeoutMs / 1000} s; its log ends:\n${logTail(logFile)}`,
+      );
     }
     const ready = await fetch(`${url}/readyz`).then(
       (res) => res.ok,
