@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { fastifyTrustProxy } from './config.ts';
 import { registerHealth } from './http/health.ts';
 import { registerAuth } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
@@ -8,6 +9,10 @@ import { registerFiles } from './files/routes.ts';
 import { canReadFile } from './operations/can-read-file.ts';
 import { registerWeb } from './http/web.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerErrorReporting } from './http/sentry.ts';
+import { registerClientConfig } from './http/client-config.ts';
+import type { AuthOptions } from './auth/auth-deps.ts';
 
 /**
  * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
@@ -15,19 +20,24 @@ import { registerCompression } from './http/compression.ts';
  */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; auth?: AuthOptions } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     // Per-request log lines cost more than a short query; errors are still logged.
     disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // The client's address is the socket's unless TRUST_PROXY names the proxies in front
+    // (docs/architecture.md, “Deployment”): a forged X-Forwarded-For must not dodge the throttles.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
+  await registerSecurityHeaders(app, ctx.config);
+  registerErrorReporting(app, ctx.config);
   await registerCompression(app);
   const authenticate = createAuthenticator(ctx);
-  registerHealth(app, ctx);
-  registerAuth(app, ctx);
+  registerHealth(app, ctx, { authenticate });
+  registerClientConfig(app, ctx.config);
+  registerAuth(app, ctx, options.auth);
   app.get('/.well-known/jwks.json', async () => ctx.keys.jwks);
   await registerGraphql(app, ctx, { authenticate });
   registerFiles(app, ctx, { authenticate, canReadFile: (caller, key) => canReadFile(ctx.db, caller, key) });

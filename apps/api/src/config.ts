@@ -1,7 +1,16 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+
+/**
+ * Which proxies may name the client: `false` (the socket's peer is the client), a hop count, or
+ * the proxies' addresses and CIDR ranges (docs/architecture.md, “Deployment”).
+ */
+export type TrustProxy = false | number | readonly string[];
 
 export interface Config {
   readonly port: number;
+  /** The interface to listen on: 127.0.0.1 unless `HOST` says otherwise. */
+  readonly host: string;
   readonly production: boolean;
   /** Demo mode: demo data and users, `/dev/mail`; never in production. */
   readonly demo: boolean;
@@ -14,13 +23,16 @@ export interface Config {
   readonly s3Endpoint: string | undefined;
   readonly awsRegion: string;
   readonly fileSizeLimit: number;
+  readonly trustProxy: TrustProxy;
   readonly sentryDsn: string | undefined;
+  /** The web app's Sentry DSN (built in at build time); its origin is allowed in `connect-src`. */
+  readonly browserSentryDsn: string | undefined;
   readonly webDist: string;
 }
 
 /**
  * Reads the configuration from the environment, with the embedded defaults of docs/architecture.md,
- * “The running system”.
+ * “The running system”. A malformed `TRUST_PROXY` is refused with the reason.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -28,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
     port,
+    host: env.HOST || '127.0.0.1',
     production,
     demo: !production && env.DEMO !== 'false',
     dataDir,
@@ -39,7 +52,76 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3Endpoint: env.S3_ENDPOINT || undefined,
     awsRegion: env.AWS_REGION ?? 'us-east-2',
     fileSizeLimit: Number(env.FILE_SIZE_LIMIT ?? 20 * 1024 * 1024),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sentryDsn: env.SENTRY_DSN || undefined,
+    browserSentryDsn: env.VITE_SENTRY_DSN || undefined,
     webDist: resolve(env.WEB_DIST ?? 'apps/web/dist'),
   };
+}
+
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: off when unset (the socket's address is the client's, so a forged
+ * `X-Forwarded-For` changes nothing), a hop count (`1`), or comma-separated addresses and CIDR
+ * ranges of the proxies in front (`10.0.0.0/8, 192.168.1.7`). `true` (trust every address) is
+ * refused: any client could then name any address.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (!value || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrRange(e));
+  if (bad.length)
+    throw new Error(
+      `TRUST_PROXY must be a hop count (such as 1) or the proxies' addresses or CIDR ranges, comma-separated (such as 10.0.0.0/8,192.168.1.7); not understood: ${bad.join(', ')}`,
+    );
+  return entries;
+}
+
+/**
+ * `trustProxy` for Fastify. A hop count trusts that many hops nearest the server whoever they are
+ * (Fastify itself refuses to, since a client reaching the port directly could then name any
+ * address): only for a server that nothing but its proxies can reach.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
+/**
+ * What production (`NODE_ENV=production`) needs and the environment does not give, as the names
+ * of the variables, never their values. The keys come from the environment in production rather
+ * than from generated files, so every replica signs with the same keys and a missing key volume
+ * cannot silently mint new ones (docs/architecture.md, “Deployment”).
+ */
+export function productionProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.APP_SECRET) problems.push('APP_SECRET (64 hex characters: openssl rand -hex 32)');
+  else if (!/^[0-9a-f]{64,}$/i.test(env.APP_SECRET.trim()))
+    problems.push('APP_SECRET is not 64 or more hex characters (openssl rand -hex 32)');
+  if (!env.JWT_PRIVATE_KEY) problems.push('JWT_PRIVATE_KEY (PKCS#8 PEM of an ES256 key)');
+  if (!env.JWT_PUBLIC_KEY) problems.push('JWT_PUBLIC_KEY (SPKI PEM of the same key)');
+  if (!env.SMTP_URL) problems.push('SMTP_URL (smtp://user:password@host:587)');
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL (the address users open, such as https://rf.example.com)');
+  return problems;
 }

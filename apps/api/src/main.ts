@@ -1,12 +1,22 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, productionProblems } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { startErrorReporting } from './http/sentry.ts';
 import { loadKeys } from './keys.ts';
 import { seedDemo } from './seed/demo.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 
+// Production refuses to start without its secrets and addresses (docs/architecture.md, “Deployment”).
+const missing = productionProblems();
+if (missing.length) {
+  console.error(
+    `NODE_ENV=production needs these settings, which are not set:\n${missing.map((m) => `  - ${m}`).join('\n')}\nSee "Configuration" in README.md.`,
+  );
+  process.exit(1);
+}
 const config = loadConfig();
+startErrorReporting(config);
 const db = await openDatabase(config.databaseUrl);
 const applied = await migrate(db);
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
@@ -19,10 +29,14 @@ const app = await buildApp(
   { config, db, keys },
   { logger: config.production && process.env.LOG_LEVEL !== 'silent' },
 );
-await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+await app.listen({ port: config.port, host: config.host });
 
-console.log(`\nReceivables platform listening on ${config.publicUrl}`);
+console.log(`\nReceivables platform listening on ${config.publicUrl} (bound to ${config.host})`);
 if (config.demo) {
+  console.log(
+    '\nDEMO MODE: made-up organisations and the sign-ins below; not for real data.' +
+      ' NODE_ENV=production turns it off.',
+  );
   console.log(`\nDemo sign-ins (password ${DEMO_USERS[0]?.password}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(22)} ${u.phone}  ${u.role}`);
   console.log(`\nMail sent by the app (verification codes): ${config.publicUrl}/dev/mail`);

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -12,10 +13,17 @@ import { forgotPassword } from './forgot-password.ts';
 import { refresh } from './refresh.ts';
 import { resendCode } from './resend-code.ts';
 import { signIn } from './sign-in.ts';
+import { clearSessionCookies, refreshTokenFromCookie, setSessionCookies } from './session-cookies.ts';
 import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
+import type { TokenSet } from './tokens.ts';
 
-type Handler = (deps: AuthDeps, body: unknown, request: FastifyRequest) => Promise<unknown>;
+type Handler = (
+  deps: AuthDeps,
+  body: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<unknown>;
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   address: request.ip,
@@ -27,14 +35,42 @@ const ROUTES: Record<string, Handler> = {
   'sign-up': (deps, body) => signUp(deps, body),
   'confirm-sign-up': (deps, body, request) => confirmSignUp(deps, body, clientOf(request)),
   'resend-code': (deps, body) => resendCode(deps, body),
-  'sign-in': (deps, body, request) => signIn(deps, body, clientOf(request)),
-  refresh: (deps, body) => refresh(deps, body),
-  'sign-out': (deps, body, request) => signOut(deps, body, request.headers.authorization),
+  'sign-in': async (deps, body, request, reply) =>
+    withCookie(deps, request, reply, await signIn(deps, body, clientOf(request))),
+  refresh: async (deps, body, request, reply) => {
+    const fromCookie = hasBodyToken(body) ? undefined : refreshTokenFromCookie(request);
+    try {
+      return withCookie(deps, request, reply, await refresh(deps, body, fromCookie));
+    } catch (error) {
+      // A refused cookie is stale (rotated, expired, signed out elsewhere): stop sending it.
+      if (fromCookie) clearSessionCookies(reply, request, deps.config);
+      throw error;
+    }
+  },
+  'sign-out': async (deps, body, request, reply) => {
+    const answer = await signOut(deps, body, request.headers.authorization, refreshTokenFromCookie(request));
+    clearSessionCookies(reply, request, deps.config);
+    return answer;
+  },
   'forgot-password': (deps, body) => forgotPassword(deps, body),
   'confirm-forgot-password': (deps, body) => confirmForgotPassword(deps, body),
   'change-password': (deps, body, request) => changePassword(deps, body, request.headers.authorization),
   'accept-invitation': (deps, body) => acceptInvitation(deps, body),
 };
+
+/** The JSON answer as before (API clients read the refresh token there), and the web's cookie. */
+function withCookie(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: TokenSet,
+): TokenSet {
+  setSessionCookies(reply, request, deps.config, tokens.refreshToken);
+  return tokens;
+}
+
+const hasBodyToken = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'refreshToken' in body;
 
 /**
  * The user pool at /auth (docs/architecture.md, “The running system”) and, outside production, the
@@ -45,6 +81,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
   registerDevMail(app, ctx, deps.mail.settled);
   app.register(
     async (scope) => {
+      // Cookies are read and set under /auth only: the refresh cookie (auth/session-cookies.ts).
+      await scope.register(fastifyCookie);
       scope.setErrorHandler((error: FastifyError | Error, request, reply) =>
         sendError(error, request, reply),
       );
@@ -52,7 +90,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
         reply.header('cache-control', 'no-store');
       });
       for (const [path, handler] of Object.entries(ROUTES))
-        scope.post(`/${path}`, async (request) => handler(deps, request.body, request));
+        scope.post(`/${path}`, async (request, reply) => handler(deps, request.body, request, reply));
       const session = async (request: FastifyRequest) => {
         const verified = await deps.verifyToken(request.headers.authorization);
         if (!verified)

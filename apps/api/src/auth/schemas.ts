@@ -48,7 +48,8 @@ export const signUpSchema = z.object({
 export const confirmSignUpSchema = z.object({ username, code });
 export const usernameOnlySchema = z.object({ username });
 export const signInSchema = z.object({ username, password });
-export const refreshSchema = z.object({ refreshToken: token });
+/** The refresh token in the body; the web app's comes in its cookie instead (auth/session-cookies.ts). */
+export const refreshSchema = z.object({ refreshToken: token.optional() });
 export const signOutSchema = z.object({ refreshToken: token.optional(), global: z.boolean().optional() });
 export const confirmForgotPasswordSchema = z.object({ username, code, password });
 export const changePasswordSchema = z.object({ previousPassword: password, proposedPassword: password });

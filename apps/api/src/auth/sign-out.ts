@@ -4,16 +4,19 @@ import { parseInput, signOutSchema } from './schemas.ts';
 import { revokeSessionById, revokeUserSessions, sessionOfRefreshToken } from './sessions.ts';
 
 /**
- * Ends the session of the refresh token in the body and/or of the access token in Authorization:
- * its refresh tokens stop working and so do its id and access tokens. `global: true` (with an access
- * token) ends every session of the user. Signing out twice is not an error.
+ * Ends the session of the refresh token (in the body, or else in the refresh cookie) and/or of the
+ * access token in Authorization: its refresh tokens stop working and so do its id and access
+ * tokens. `global: true` (with an access token) ends every session of the user. Signing out twice
+ * is not an error.
  */
 export async function signOut(
   deps: AuthDeps,
   body: unknown,
   authorization: string | undefined,
+  cookieToken?: string,
 ): Promise<Record<string, never>> {
-  const input = parseInput(signOutSchema, body);
+  const parsed = parseInput(signOutSchema, body);
+  const input = { ...parsed, refreshToken: parsed.refreshToken ?? cookieToken };
   const now = deps.now();
   // An expired or revoked access token must not stop a refresh token from being revoked.
   const verified = await deps.verifyToken(authorization).catch(() => null);

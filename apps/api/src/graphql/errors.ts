@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ApiError } from '../http/errors.ts';
+import { reportInternalError } from '../http/sentry.ts';
 
 export interface AppSyncError extends GraphQLFormattedError {
   readonly errorType: string;
@@ -21,8 +22,9 @@ function causeOf(error: GraphQLError): unknown {
 /**
  * Formats errors as AppSync does: message, errorType, data (docs/architecture.md, “API errors,
  * filters and secrets”). Only messages written for clients pass: those of `ApiError` and of
- * graphql-js about the request; anything else (a database error, a bug) is logged and answered
- * as `InternalFailure` with a generic message, never its own message or stack.
+ * graphql-js about the request; anything else (a database error, a bug) is logged, reported to
+ * Sentry when configured (http/sentry.ts) and answered as `InternalFailure` with a generic message,
+ * never its own message or stack.
  */
 export function formatError(error: GraphQLError, log: (error: unknown) => void): AppSyncError {
   const base = { path: error.path, locations: error.locations };
@@ -35,6 +37,7 @@ export function formatError(error: GraphQLError, log: (error: unknown) => void):
     return { ...base, message: error.message, errorType: 'ValidationError', data: null };
   }
   log(cause);
+  reportInternalError(cause);
   return { ...base, message: 'An internal error occurred', errorType: 'InternalFailure', data: null };
 }
 
