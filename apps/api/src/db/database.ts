@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { FairQueue } from './fair-queue.ts';
 
 export type SqlValue = string | number | boolean | null | Date | readonly string[];
 export type Row = Record<string, unknown>;
@@ -76,13 +77,10 @@ async function openPglite(url: string): Promise<Database> {
       [NUMERIC_OID]: (v: string) => v,
     },
   });
-  // PGlite runs one statement at a time; a queue keeps transactions from interleaving with other queries.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  // PGlite runs one statement at a time; a queue keeps transactions from interleaving with other
+  // queries, and takes from each lane (user) in turn.
+  const queue = new FairQueue();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);
   const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly SqlValue[]) =>
     (await q.query<T>(sql, params as unknown[] | undefined)).rows;
   return {

@@ -4,6 +4,7 @@ import { formatError, type AppSyncError } from './errors.ts';
 import { variablesProblem } from './input-bounds.ts';
 import { WebSocketServer } from 'ws';
 import { closeWhenExpired } from './socket-expiry.ts';
+import { inLane } from '../db/fair-queue.ts';
 import { MAX_COST, operationCost, tooExpensive } from './limits.ts';
 import type { GraphqlLimiter } from '../http/rate-limits.ts';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET, SESSION_ENDED, SocketSessions } from './socket-sessions.ts';
@@ -46,8 +47,9 @@ export async function registerSubscriptions(
     {
       schema: deps.schema,
       // Our own graphql instance, so a second copy (ESM/CommonJS) can never meet our schema.
-      execute: (args) => execute(args),
-      subscribe: (args) => subscribe(args),
+      // Each user's statements wait in their own lane of the embedded database (db/fair-queue.ts).
+      execute: (args) => inLane(laneOf(args.contextValue), () => execute(args)),
+      subscribe: (args) => inLane(laneOf(args.contextValue), () => subscribe(args)),
       onConnect: async (conn) => {
         const params = conn.connectionParams ?? {};
         const token = (params.Authorization ?? params.authorization) as string | undefined;
@@ -125,3 +127,6 @@ export async function registerSubscriptions(
     wss.close();
   });
 }
+
+const laneOf = (context: unknown): string =>
+  `user:${(context as Partial<SubscriptionContext> | undefined)?.caller?.sub ?? ''}`;
