@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parseRateLimits, type RateLimits } from './http/rate-limits.ts';
 
 /**
  * Which proxies may name the client: `false` (the socket's peer is the client), a hop count, or
@@ -24,6 +25,7 @@ export interface Config {
   readonly awsRegion: string;
   readonly fileSizeLimit: number;
   readonly trustProxy: TrustProxy;
+  readonly rateLimits: RateLimits;
   readonly sentryDsn: string | undefined;
   /** The web app's Sentry DSN (built in at build time); its origin is allowed in `connect-src`. */
   readonly browserSentryDsn: string | undefined;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     awsRegion: env.AWS_REGION ?? 'us-east-2',
     fileSizeLimit: Number(env.FILE_SIZE_LIMIT ?? 20 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env),
     sentryDsn: env.SENTRY_DSN || undefined,
     browserSentryDsn: env.VITE_SENTRY_DSN || undefined,
     webDist: resolve(env.WEB_DIST ?? 'apps/web/dist'),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { StatementTimeout } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { reportInternalError } from '../http/sentry.ts';
 
@@ -33,9 +34,19 @@ export function formatError(error: GraphQLError, log: (error: unknown) => void):
     return { ...base, message: cause.message, errorType: cause.errorType, data: cause.data };
   }
   if (cause instanceof GraphQLError) {
-    // The outermost message names the variable or argument and the place inside it.
-    return { ...base, message: error.message, errorType: 'ValidationError', data: null };
+    // The outermost message names the variable or argument and the place inside it. A refusal of
+    // our own raised as a GraphQLError (the socket's limits) may name its type in extensions.
+    const typed = cause.extensions.errorType;
+    const errorType = typeof typed === 'string' ? typed : 'ValidationError';
+    return { ...base, message: error.message, errorType, data: null };
   }
+  if (cause instanceof StatementTimeout)
+    return {
+      ...base,
+      message: 'The request took too long and was stopped: ask for fewer rows or a narrower filter',
+      errorType: 'LimitExceeded',
+      data: null,
+    };
   log(cause);
   reportInternalError(cause);
   return { ...base, message: 'An internal error occurred', errorType: 'InternalFailure', data: null };
