@@ -73,15 +73,62 @@ const depthOf = (ancestors: Ancestors): number =>
   nodesOf(ancestors).filter((node) => node.kind === Kind.OBJECT || node.kind === Kind.LIST).length;
 
 /**
+ * How deep brackets (`{`, `[`, `(`) may nest in a query's text. The parser recurses once per
+ * level, and within its 5,000 tokens a literal nests deep enough to exhaust the stack (`[[[[…`),
+ * so the text is measured before it is parsed; selections nest at most `MAX_DEPTH` levels and
+ * values `MAX_INPUT_DEPTH`, well inside this.
+ */
+export const MAX_QUERY_NESTING = 64;
+
+const BLOCK_QUOTE = '"""';
+
+/**
+ * Whether the brackets of a query's text nest deeper than `MAX_QUERY_NESTING`, skipping strings,
+ * block strings and comments as the GraphQL lexer reads them; one pass, no recursion.
+ */
+export function queryNestingProblem(query: string): string | null {
+  let depth = 0;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i];
+    if (c === '#') {
+      while (i < query.length && query[i] !== '\n' && query[i] !== '\r') i++;
+    } else if (query.startsWith(BLOCK_QUOTE, i)) {
+      // A block string ends at the first """ not escaped with a backslash.
+      let end = query.indexOf(BLOCK_QUOTE, i + 3);
+      while (end > 0 && query[end - 1] === '\\') end = query.indexOf(BLOCK_QUOTE, end + 3);
+      if (end < 0) return null; // unterminated: the parser reports it
+      i = end + 2;
+    } else if (c === '"') {
+      i++;
+      while (i < query.length && query[i] !== '"' && query[i] !== '\n') i += query[i] === '\\' ? 2 : 1;
+    } else if (c === '{' || c === '[' || c === '(') {
+      depth += 1;
+      if (depth > MAX_QUERY_NESTING)
+        return `The query nests brackets deeper than ${MAX_QUERY_NESTING} levels`;
+    } else if (c === '}' || c === ']' || c === ')') {
+      depth -= 1;
+    }
+  }
+  return null;
+}
+
+/**
  * The same bounds for values written in the query itself: no NUL character in a string, no
  * nesting deeper than `MAX_INPUT_DEPTH`. (The parser's token limit keeps a literal from getting
  * deep enough to trouble the parser itself.)
  */
 export function inputBoundsRule(context: ValidationContext): ASTVisitor {
-  const composite = (node: ASTNode, _k: unknown, _p: unknown, _path: unknown, ancestors: Ancestors) => {
-    if (depthOf(ancestors) + 1 > MAX_INPUT_DEPTH) {
+  const composite = (
+    node: ASTNode,
+    _key: unknown,
+    parent: ASTNode | readonly ASTNode[] | undefined,
+    _path: unknown,
+    ancestors: Ancestors,
+  ) => {
+    const above = parent ? [...ancestors, parent] : ancestors;
+    if (depthOf(above) + 1 > MAX_INPUT_DEPTH) {
       context.reportError(
-        new GraphQLError(`${literalPlace(ancestors)} is nested deeper than ${MAX_INPUT_DEPTH} levels`, {
+        new GraphQLError(`${literalPlace(above)} is nested deeper than ${MAX_INPUT_DEPTH} levels`, {
           nodes: node,
         }),
       );
@@ -92,12 +139,15 @@ export function inputBoundsRule(context: ValidationContext): ASTVisitor {
   return {
     ObjectValue: composite,
     ListValue: composite,
-    StringValue(node, _key, _parent, _path, ancestors) {
+    StringValue(node, _key, parent, _path, ancestors) {
       if (node.value.includes('\u0000'))
         context.reportError(
-          new GraphQLError(`${literalPlace(ancestors)} holds a NUL character, which is not allowed`, {
-            nodes: node,
-          }),
+          new GraphQLError(
+            `${literalPlace(parent ? [...ancestors, parent] : ancestors)} holds a NUL character, which is not allowed`,
+            {
+              nodes: node,
+            },
+          ),
         );
     },
   };

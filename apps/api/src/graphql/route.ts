@@ -18,7 +18,7 @@ import type { AppContext } from '../app-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { formatError, sendRequestError, validationFailure, type AppSyncError } from './errors.ts';
-import { inputBoundsRule, variablesProblem } from './input-bounds.ts';
+import { inputBoundsRule, queryNestingProblem, variablesProblem } from './input-bounds.ts';
 import { MAX_BATCH, MAX_COST, operationCost, queryLimitsRule, tooExpensive } from './limits.ts';
 
 export type Authenticate = (authorization: string | undefined) => Promise<Caller | null>;
@@ -48,6 +48,9 @@ export function createDocumentCache(schema: GraphQLSchema, production: boolean) 
     if (hit) return hit;
     let result: DocumentNode | readonly AppSyncError[];
     try {
+      // Measured before parsing, which recurses once per bracket (input-bounds.ts).
+      const nesting = queryNestingProblem(query);
+      if (nesting) throw new GraphQLError(nesting);
       const doc = parse(query, { maxTokens: 5000 });
       const errors = validate(schema, doc, rules, { hideSuggestions: production });
       result = errors.length ? errors.map((e) => validationFailure(e.message, e.locations)) : doc;
