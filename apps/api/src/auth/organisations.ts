@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE_GROUPS, type RoleGroup } from '@rf/domain';
+import { ROLE_GROUPS, roleOf, type RoleGroup } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { insertRow } from '../data/rows.ts';
+import type { ClientInfo } from './auth-deps.ts';
 import { grantGroup } from './users.ts';
 import type { SignUpGroupType } from './schemas.ts';
 
@@ -19,6 +20,7 @@ export async function createOrganisation(
     email: string;
     phone: string | null;
     now: Date;
+    client?: ClientInfo;
   },
 ): Promise<{ groupId: string }> {
   const groupId = randomUUID();
@@ -39,7 +41,20 @@ export async function createOrganisation(
       group_contact_email: input.email,
       group_contact_phone: input.phone,
     },
-    { owner: groupId, at: input.now },
+    {
+      owner: groupId,
+      at: input.now,
+      action: 'signUp',
+      // The new user makes it, with no role group yet (docs/architecture.md, “Audit trail”).
+      by: {
+        sub: input.sub,
+        name: input.name,
+        groupId,
+        role: roleOf([]),
+        address: input.client?.address ?? null,
+        userAgent: input.client?.userAgent ?? null,
+      },
+    },
   );
   return { groupId };
 }

@@ -2,6 +2,7 @@ import type { AuthDeps, ClientInfo } from './auth-deps.ts';
 import { AuthError, incorrectCredentials } from './errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { parseInput, parseUsername, signInSchema } from './schemas.ts';
+import { accountOf, recordSessionEvent } from './session-events.ts';
 import { startSession } from './sessions.ts';
 import { accountKey, addressKey, assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 import { signTokens, type TokenSet } from './tokens.ts';
@@ -10,7 +11,8 @@ import { findStoredUser } from './users.ts';
 /**
  * Sign-in by e-mail or phone number and password. An unknown account and a wrong password get the
  * same answer after the same work (a hash check); failures lock the account and the client address
- * on Cognito's back-off schedule.
+ * on Cognito's back-off schedule. Every outcome but a locked one is in the audit trail, a success
+ * in the transaction that starts the session (docs/architecture.md, “Audit trail”).
  */
 export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo): Promise<TokenSet> {
   const input = parseInput(signInSchema, body);
@@ -35,16 +37,41 @@ export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo):
       now,
       options: throttle,
     });
+    await recordSessionEvent(deps.db, {
+      action: 'signInFailed',
+      account: user ? accountOf(user) : null,
+      client,
+      at: now,
+      detail: user ? 'Wrong password' : `Unknown username ${username.value}`,
+    });
     throw incorrectCredentials();
   }
   await clearFailures(deps.db, account);
-  if (user.disabled) throw new AuthError('NotAuthorizedException', 'User is disabled.');
-  if (!user.confirmed) throw new AuthError('UserNotConfirmedException', 'User is not confirmed.');
-  const session = await startSession(deps.db, {
-    sub: user.sub,
-    now,
-    clientAddress: client.address,
-    ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+  const refused = user.disabled
+    ? new AuthError('NotAuthorizedException', 'User is disabled.')
+    : !user.confirmed
+      ? new AuthError('UserNotConfirmedException', 'User is not confirmed.')
+      : null;
+  if (refused) {
+    const detail = refused.message;
+    await recordSessionEvent(deps.db, {
+      action: 'signInFailed',
+      account: accountOf(user),
+      client,
+      at: now,
+      detail,
+    });
+    throw refused;
+  }
+  const session = await deps.db.transaction(async (tx) => {
+    const started = await startSession(tx, {
+      sub: user.sub,
+      now,
+      clientAddress: client.address,
+      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+    });
+    await recordSessionEvent(tx, { action: 'signIn', account: accountOf(user), client, at: now });
+    return started;
   });
   return signTokens({
     ...deps,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthDeps } from './auth-deps.ts';
+import type { AuthDeps, ClientInfo } from './auth-deps.ts';
 import { issueCode } from './codes.ts';
 import { accountExistsEmail } from '../mail/templates/account-exists.ts';
 import { verificationCodeEmail } from '../mail/templates/verification-code.ts';
@@ -25,7 +25,7 @@ export interface SignUpResult {
  * that belongs to no one) and the mailbox an explanation instead of a code, so the form does not
  * tell who has an account (docs/architecture.md, “Sessions, limits and enumeration”).
  */
-export async function signUp(deps: AuthDeps, body: unknown): Promise<SignUpResult> {
+export async function signUp(deps: AuthDeps, body: unknown, client?: ClientInfo): Promise<SignUpResult> {
   const input = parseInput(signUpSchema, body);
   checkPasswordPolicy(input.password, { email: input.email });
   const passwordHash = await hashPassword(input.password);
@@ -54,6 +54,7 @@ export async function signUp(deps: AuthDeps, body: unknown): Promise<SignUpResul
         email: input.email,
         phone,
         now,
+        ...(client ? { client } : {}),
       });
       await tx.query('UPDATE auth_users SET group_id = $2 WHERE sub = $1', [user.sub, groupId]);
       const issued = await issueCode(tx, deps.keys.secret, { sub: user.sub, purpose: 'sign-up', now });

@@ -5,6 +5,7 @@ import type { GraphqlLimiter } from '../http/rate-limits.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import type { Clock, OperationContext } from '../operations/context.ts';
 import type { Caller } from '@rf/domain';
+import { auditQueries } from './audit-operations.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
@@ -18,17 +19,19 @@ export async function registerGraphql(
   deps: { authenticate: Authenticate; limitSocket?: GraphqlLimiter; mailer?: Mailer; clock?: Clock },
 ): Promise<void> {
   const mailer = deps.mailer ?? createMailer(ctx);
-  // What every operation runs with, over HTTP and over the socket alike.
-  const contextFor = (caller: Caller | null): OperationContext => ({
+  // What every operation runs with, over HTTP and over the socket alike; the client (address,
+  // user agent) is the request's or the socket upgrade's, for the audit trail.
+  const contextFor = (caller: Caller | null, client?: OperationContext['client']): OperationContext => ({
     db: ctx.db,
     keys: ctx.keys,
     caller,
+    ...(client ? { client } : {}),
     mailer,
     clock: deps.clock,
     publicUrl: ctx.config.publicUrl,
   });
   const schema = buildSchema({
-    queries: { ...namedQueries, ...organisationQueries },
+    queries: { ...namedQueries, ...organisationQueries, ...auditQueries },
     mutations: { ...namedMutations, ...organisationMutations },
   });
   const hub = await ChangeHub.start(ctx.db);

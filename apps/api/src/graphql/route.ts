@@ -15,6 +15,7 @@ import {
 import type { Caller } from '@rf/domain';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { AppContext } from '../app-context.ts';
+import { clientOfRequest, type RequestClient } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { formatError, sendRequestError, validationFailure, type AppSyncError } from './errors.ts';
@@ -86,7 +87,7 @@ export function registerGraphqlRoute(
   deps: {
     schema: GraphQLSchema;
     authenticate: Authenticate;
-    contextFor: (caller: Caller | null) => OperationContext;
+    contextFor: (caller: Caller | null, client?: RequestClient) => OperationContext;
   },
 ): void {
   const documents = createDocumentCache(deps.schema, ctx.config.production);
@@ -121,7 +122,7 @@ export function registerGraphqlRoute(
       return sum + operationCost(document as DocumentNode, name, variables ?? undefined);
     }, 0);
 
-  const runOne = async (body: GraphqlBody, caller: Caller | null) => {
+  const runOne = async (body: GraphqlBody, caller: Caller | null, client: RequestClient) => {
     if (typeof body?.query !== 'string') return { errors: [validationFailure('query must be a string')] };
     const document = documents(body.query);
     if (Array.isArray(document)) return { data: null, errors: document };
@@ -130,7 +131,7 @@ export function registerGraphqlRoute(
     if (problem) return { data: null, errors: [validationFailure(problem)] };
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
     const variables = (body.variables ?? undefined) as Record<string, unknown> | undefined;
-    const contextValue = deps.contextFor(caller);
+    const contextValue = deps.contextFor(caller, client);
     const compiled = compiledQuery(body.query, operationName, document as DocumentNode);
     const result = compiled
       ? await compiled.query(undefined, contextValue, variables)
@@ -171,7 +172,8 @@ export function registerGraphqlRoute(
       return reply
         .code(400)
         .send({ errors: [{ message: tooExpensive(cost), errorType: 'LimitExceeded', data: null }] });
-    if (Array.isArray(body)) return Promise.all(body.map((b) => runOne(b, caller)));
-    return runOne(body, caller);
+    const client = clientOfRequest(request);
+    if (Array.isArray(body)) return Promise.all(body.map((b) => runOne(b, caller, client)));
+    return runOne(body, caller, client);
   });
 }

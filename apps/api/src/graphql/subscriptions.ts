@@ -15,6 +15,7 @@ import type { Authenticate } from './route.ts';
 import { createDocumentCache } from './route.ts';
 import type { SubscriptionContext } from './subscription-fields.ts';
 import type { OperationContext } from '../operations/context.ts';
+import { clientOfUpgrade, type RequestClient } from '../http/client.ts';
 
 /**
  * Subscriptions over graphql-transport-ws on /graphql. The connection is authorised by the id
@@ -27,7 +28,7 @@ export async function registerSubscriptions(
     schema: GraphQLSchema;
     authenticate: Authenticate;
     hub: ChangeHub;
-    contextFor: (caller: SubscriptionContext['caller']) => OperationContext;
+    contextFor: (caller: SubscriptionContext['caller'], client?: RequestClient) => OperationContext;
     /** The /graphql rate limits, which socket operations count against too. */
     limit?: GraphqlLimiter;
   },
@@ -115,7 +116,10 @@ export async function registerSubscriptions(
         result.errors ? { ...result, errors: result.errors.map((e) => formatError(e, log)) } : undefined,
       onError: (_conn, _id, _payload, errors) => errors.map((e) => formatError(e, log)),
       context: (conn): SubscriptionContext => ({
-        ...deps.contextFor(conn.extra.caller ?? null),
+        ...deps.contextFor(
+          conn.extra.caller ?? null,
+          clientOfUpgrade(conn.extra.request, ctx.config.trustProxy),
+        ),
         hub: deps.hub,
       }),
     },

@@ -1,5 +1,7 @@
 import type { Caller } from '@rf/domain';
 import type { Database } from '../db/database.ts';
+import type { AuditActor } from '../data/audit-trail.ts';
+import type { Write } from '../data/rows.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Keys } from '../keys.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -20,6 +22,11 @@ export interface OperationContext {
   readonly db: Database;
   readonly keys: Keys;
   readonly caller: Caller | null;
+  /**
+   * Where the request came from (the HTTP request or the WebSocket's upgrade), for the audit trail;
+   * absent for work no request made (the demo seed).
+   */
+  readonly client?: { readonly address: string; readonly userAgent?: string };
   /** Defaults to the system clock. */
   readonly clock?: Clock;
   /**
@@ -48,6 +55,26 @@ export function mailOf(ctx: OperationContext): { mailer: Mailer; publicUrl: stri
     throw new Error('This operation sends e-mail: its context needs a mailer and the public URL');
   return { mailer: ctx.mailer, publicUrl: ctx.publicUrl.replace(/\/+$/, '') };
 }
+
+/** Who the audit trail names for the operation's writes (docs/architecture.md, “Audit trail”). */
+export function actorOf(ctx: OperationContext): AuditActor {
+  const caller = requireCaller(ctx);
+  return {
+    sub: caller.sub,
+    name: caller.name ?? caller.email ?? null,
+    groupId: caller.groupId,
+    role: caller.role,
+    address: ctx.client?.address ?? null,
+    userAgent: ctx.client?.userAgent ?? null,
+  };
+}
+
+/** A write by the operation's caller at `at` (its clock's time by default), as `action` when named. */
+export const writeOf = (ctx: OperationContext, action?: string, at: Date = nowOf(ctx)): Write => ({
+  by: actorOf(ctx),
+  at,
+  ...(action ? { action } : {}),
+});
 
 /** The operation's time. */
 export const nowOf = (ctx: Pick<OperationContext, 'clock'>): Date => (ctx.clock ?? SYSTEM_CLOCK).now();

@@ -4,7 +4,7 @@ import type { Queryable, Row } from '../db/database.ts';
 import { insertRow } from '../data/rows.ts';
 import { validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
-import { nowOf, requireCaller, todayOf, type OperationContext } from './context.ts';
+import { requireCaller, todayOf, writeOf, type OperationContext } from './context.ts';
 import { checkRecordRules } from './record-rules.ts';
 import { getRecord } from './get-record.ts';
 import { ENTITY_HOOKS } from './hooks/entity-hooks.ts';
@@ -57,7 +57,7 @@ export async function insertPrepared(
   tx: Queryable,
   model: ModelName,
   values: Row,
-  options: { batch?: boolean } = {},
+  options: { batch?: boolean; action?: string } = {},
 ): Promise<Row> {
   const caller = requireCaller(ctx);
   const entity = entityOf(model);
@@ -88,10 +88,12 @@ export async function insertPrepared(
   await checkBrokerOwnerOfParent(tx, caller, entity, { ...values, userId: owner });
   // Plaidauth is keyed by its organisation (docs/architecture.md, “Identity of records”).
   const id = model === 'Plaidauth' ? owner : randomUUID();
-  await insertRow(tx, model, values, { owner, at: nowOf(ctx), id }).catch((error: { code?: string }) => {
-    if (error.code === UNIQUE_VIOLATION) throw validationError(`This ${model} already exists`);
-    throw error;
-  });
+  await insertRow(tx, model, values, { ...writeOf(ctx, options.action), owner, id }).catch(
+    (error: { code?: string }) => {
+      if (error.code === UNIQUE_VIOLATION) throw validationError(`This ${model} already exists`);
+      throw error;
+    },
+  );
   await checkRowInScope(tx, caller, model, id, 'create');
   return (await getRecord({ ...ctx, caller: { ...caller, role: 'Admin' } }, { model, id }, tx)) as Row;
 }

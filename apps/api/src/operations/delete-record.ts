@@ -1,8 +1,8 @@
 import { keptBy, recordNoun } from '@rf/domain';
 import type { Row } from '../db/database.ts';
 import { publishChange } from '../data/change-feed.ts';
-import { updateRow } from '../data/rows.ts';
-import { nowOf, requireCaller, type OperationContext } from './context.ts';
+import { deleteRow } from '../data/rows.ts';
+import { requireCaller, writeOf, type OperationContext } from './context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { getRecord } from './get-record.ts';
 import { lockForWrite, type WriteInput } from './update-record.ts';
@@ -21,7 +21,7 @@ export async function deleteRecord(ctx: OperationContext, input: WriteInput): Pr
     const kept = keptBy(input.model, current);
     if (kept)
       throw unauthorized(`Not allowed: a ${recordNoun(input.model)} that is ${kept} cannot be deleted`);
-    await updateRow(tx, input.model, String(current.id), { _deleted: true }, nowOf(ctx));
+    await deleteRow(tx, input.model, String(current.id), writeOf(ctx));
     const asAdmin = { ...ctx, caller: { ...caller, role: 'Admin' as const } };
     return (await getRecord(
       asAdmin,

@@ -86,7 +86,7 @@ export async function submitRequests(
     const out: Row[] = [];
     for (const [i, values] of rows.entries()) {
       try {
-        out.push(await insertPrepared(ctx, tx, 'Request', values, { batch: true }));
+        out.push(await insertPrepared(ctx, tx, 'Request', values, { batch: true, action: 'submitRequests' }));
       } catch (error) {
         throw ofInvoice(i, error);
       }

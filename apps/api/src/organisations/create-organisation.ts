@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { INITIAL_VALUES, entityOf, type Caller } from '@rf/domain';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
-import { insertRow } from '../data/rows.ts';
+import { insertRow, type Write } from '../data/rows.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
-import { mailOf, nowOf, requireCaller, type OperationContext } from '../operations/context.ts';
+import { mailOf, requireCaller, writeOf, type OperationContext } from '../operations/context.ts';
 import { checkInput } from '../operations/write-checks.ts';
 import { invitationEmail } from '../mail/templates/invitation.ts';
 import { brokerIdOf } from './access.ts';
@@ -28,14 +28,14 @@ const createOrganisationSchema = contactSchema.extend({
 async function insertIntroducedSupplier(
   tx: Queryable,
   caller: Caller,
-  input: { groupId: string; name: string; brokerId: string; now: Date },
+  input: { groupId: string; name: string; brokerId: string; write: Write },
 ): Promise<string> {
   const entity = entityOf('Supplier');
   const values = {
     ...INITIAL_VALUES.Supplier,
     ...checkInput(caller, entity, { supplier_name: input.name, brokerId: input.brokerId }, 'create'),
   };
-  return insertRow(tx, 'Supplier', values, { owner: input.groupId, at: input.now });
+  return insertRow(tx, 'Supplier', values, { ...input.write, owner: input.groupId });
 }
 
 /**
@@ -59,11 +59,11 @@ export async function createOrganisation(ctx: OperationContext, args: unknown): 
         'Your organisation has no Broker record yet: complete your company profile first',
       );
   }
-  const now = nowOf(ctx);
+  const write = writeOf(ctx, 'createOrganisation');
   const groupId = randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
     const supplierId = brokerId
-      ? await insertIntroducedSupplier(tx, caller, { groupId, name: input.group_name, brokerId, now })
+      ? await insertIntroducedSupplier(tx, caller, { groupId, name: input.group_name, brokerId, write })
       : null;
     const org: OrganisationFields = {
       groupId,
@@ -84,7 +84,7 @@ export async function createOrganisation(ctx: OperationContext, args: unknown): 
       role: 'Owner',
       groups: roleGroupsFor(org),
       invitedBy: caller.sub,
-      now,
+      write,
     });
     return { supplierId, member };
   });

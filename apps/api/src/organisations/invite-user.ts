@@ -1,6 +1,6 @@
 import { publishChange } from '../data/change-feed.ts';
 import { validationError } from '../http/errors.ts';
-import { mailOf, nowOf, requireCaller, type OperationContext } from '../operations/context.ts';
+import { mailOf, requireCaller, writeOf, type OperationContext } from '../operations/context.ts';
 import { invitationEmail } from '../mail/templates/invitation.ts';
 import { requireMayInvite } from './access.ts';
 import { sendInvitation } from './send-invitation.ts';
@@ -25,7 +25,7 @@ export async function inviteUser(ctx: OperationContext, args: unknown): Promise<
   const org = await loadOrganisation(ctx.db, input.groupId);
   if (org.group_status === 'Disabled')
     throw validationError(`Organisation ${org.group_name ?? org.groupId} is disabled: enable it first`);
-  const now = nowOf(ctx);
+  const write = writeOf(ctx, 'inviteUser');
   const member = await ctx.db.transaction((tx) =>
     addMember(tx, {
       org,
@@ -33,7 +33,7 @@ export async function inviteUser(ctx: OperationContext, args: unknown): Promise<
       role: 'Member',
       groups: roleGroupsFor(org),
       invitedBy: caller.sub,
-      now,
+      write,
     }),
   );
   await publishChange(ctx.db, { model: 'Usergroup', kind: 'create', id: member.membershipId });

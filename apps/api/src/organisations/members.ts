@@ -1,6 +1,6 @@
 import type { RoleGroup } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
-import { insertRow } from '../data/rows.ts';
+import { insertRow, type Write } from '../data/rows.ts';
 import { insertUser } from '../auth/users.ts';
 import type { NewUser } from './input.ts';
 import { poolCall } from './input.ts';
@@ -25,10 +25,12 @@ export async function addMember(
     role: 'Owner' | 'Member';
     groups: readonly RoleGroup[];
     invitedBy: string;
-    now: Date;
+    /** Who adds the member, when: the audit trail names them (docs/architecture.md, “Audit trail”). */
+    write: Write;
   },
 ): Promise<AddedMember> {
-  const { org, user, now } = input;
+  const { org, user, write } = input;
+  const now = write.at;
   const { sub } = await poolCall(() =>
     insertUser(tx, {
       email: user.email,
@@ -62,7 +64,7 @@ export async function addMember(
       spvId: org.spvId,
       brokerId: org.brokerId,
     },
-    { owner: org.groupId, at: now },
+    { ...write, owner: org.groupId },
   );
   const invitation = await issueInvitation(tx, { sub, invitedBy: input.invitedBy, now });
   return { sub, membershipId, invitation };

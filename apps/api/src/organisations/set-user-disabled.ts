@@ -5,6 +5,7 @@ import { nowOf, type OperationContext } from '../operations/context.ts';
 import { requireAdmin } from './access.ts';
 import { parseArgs, poolCall, subSchema } from './input.ts';
 import { organisationUser, type OrganisationUser } from './organisation-users.ts';
+import { recordUserChange } from './user-changes.ts';
 
 const setUserDisabledSchema = z.object({ sub: subSchema, disabled: z.boolean() });
 
@@ -17,7 +18,14 @@ export async function setUserDisabled(ctx: OperationContext, args: unknown): Pro
   const input = parseArgs(setUserDisabledSchema, args);
   if (input.disabled && input.sub === caller.sub)
     throw validationError('You cannot disable your own account');
-  await organisationUser(ctx.db, input.sub);
-  await poolCall(() => setPoolUserDisabled(ctx.db, input.sub, input.disabled, { now: nowOf(ctx) }));
+  const user = await organisationUser(ctx.db, input.sub);
+  await ctx.db.transaction(async (tx) => {
+    await poolCall(() => setPoolUserDisabled(tx, input.sub, input.disabled, { now: nowOf(ctx) }));
+    await recordUserChange(tx, ctx, {
+      action: 'setUserDisabled',
+      user,
+      changes: [{ field: 'disabled', old: user.disabled, new: input.disabled }],
+    });
+  });
   return organisationUser(ctx.db, input.sub);
 }

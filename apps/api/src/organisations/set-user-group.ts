@@ -5,6 +5,7 @@ import { nowOf, type OperationContext } from '../operations/context.ts';
 import { requireAdmin } from './access.ts';
 import { parseArgs, poolCall, subSchema } from './input.ts';
 import { organisationUser, type OrganisationUser } from './organisation-users.ts';
+import { recordUserChange } from './user-changes.ts';
 
 export const GRANTABLE_GROUPS = ['Investor', 'Spv', 'Broker'] as const;
 
@@ -30,9 +31,18 @@ export async function setUserGroup(ctx: OperationContext, args: unknown): Promis
       throw validationError(
         `${user.email} already has the ${other} group and a user has at most one: revoke it first`,
       );
-    await poolCall(() => grantGroup(ctx.db, input.sub, input.group));
-  } else {
-    await poolCall(() => revokeGroup(ctx.db, input.sub, input.group, { now: nowOf(ctx) }));
   }
+  const groups = input.granted
+    ? [...new Set([...user.groups, input.group])]
+    : user.groups.filter((g) => g !== input.group);
+  await ctx.db.transaction(async (tx) => {
+    if (input.granted) await poolCall(() => grantGroup(tx, input.sub, input.group));
+    else await poolCall(() => revokeGroup(tx, input.sub, input.group, { now: nowOf(ctx) }));
+    await recordUserChange(tx, ctx, {
+      action: 'setUserGroup',
+      user,
+      changes: [{ field: 'groups', old: user.groups, new: groups }],
+    });
+  });
   return organisationUser(ctx.db, input.sub);
 }

@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts';
 import { registerGraphql } from '../graphql/register.ts';
 import { listOutbox, type OutboxMessage } from '../mail/mailer.ts';
 import { createRecord } from '../operations/create-record.ts';
+import { PLATFORM } from '../data/audit-trail.ts';
 import { addMember } from './members.ts';
 import type { GroupType } from './organisation.ts';
 
@@ -99,7 +100,7 @@ export async function seedOrganisation(
       role: 'Owner',
       groups,
       invitedBy: 'seed',
-      now: new Date(),
+      write: { by: PLATFORM, at: new Date() },
     });
     await tx.query('UPDATE auth_users SET password_hash = $2 WHERE sub = $1', [member.sub, passwordHash]);
     await tx.query('DELETE FROM auth_invitations WHERE sub = $1', [member.sub]);

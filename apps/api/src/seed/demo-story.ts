@@ -1,6 +1,7 @@
 import { LINE_TERMS, REGISTRY, writeRefusal, type Caller, type ModelName, type Role } from '@rf/domain';
 import { signUp } from '../auth/sign-up.ts';
 import { confirmSignUp } from '../auth/confirm-sign-up.ts';
+import { PLATFORM } from '../data/audit-trail.ts';
 import { addMember } from '../organisations/members.ts';
 import { createOrganisation } from '../organisations/create-organisation.ts';
 import { submitRequests } from '../operations/submit-requests.ts';
@@ -216,7 +217,7 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
     role: 'Owner',
     groups: ['Admin'],
     invitedBy: 'platform setup',
-    now: clock.now(),
+    write: { by: PLATFORM, at: clock.now() },
   });
   clock.tick(30);
   await a.acceptInvitation(admin.email, admin.password, invitation.token);

@@ -1,6 +1,7 @@
 import type { Caller } from '@rf/domain';
 import type { Queryable, Row } from '../../db/database.ts';
 import type { Change } from '../../data/change-feed.ts';
+import type { Write } from '../../data/rows.ts';
 import type { OperationContext } from '../context.ts';
 
 export interface EffectInput {
@@ -14,6 +15,8 @@ export interface EffectInput {
   /** The platform's date (UTC) at the operation's clock. */
   readonly today: string;
   readonly reason: string | null;
+  /** The operation's writes: its caller, time and name, for the audit trail. */
+  readonly write: Write;
   /** Records another row the effect wrote, announced to subscribers once the operation commits. */
   readonly touched: (change: Change) => void;
 }

@@ -1,6 +1,5 @@
 import { REGISTRY, type EffectfulOperation } from '@rf/domain';
 import { insertRow, updateRow } from '../../data/rows.ts';
-import { nowOf } from '../context.ts';
 import { checkAttachmentsOwned } from '../write-checks.ts';
 import type { Effect } from './effect.ts';
 import { recordHistory } from './history.ts';
@@ -19,16 +18,16 @@ const ZERO_AMOUNTS = {
 /** Keeps the request's copy of a bookkeeping status in step with its Bookkeeping record. */
 const syncRequestBookkeeping =
   (field: 'bookkeeping_status_admin' | 'bookkeeping_status_spv', to: string): Effect =>
-  async ({ ctx, tx, row, touched }) => {
+  async ({ tx, row, write, touched }) => {
     if (row.requestId) {
-      await updateRow(tx, 'Request', String(row.requestId), { [field]: to }, nowOf(ctx));
+      await updateRow(tx, 'Request', String(row.requestId), { [field]: to }, write);
       touched({ model: 'Request', kind: 'update', id: String(row.requestId) });
     }
     return {};
   };
 
 /** Approval prices the request from the fixing for its payout date and opens its bookkeeping. */
-const approveRequest: Effect = async ({ ctx, tx, row, input, today, touched }) => {
+const approveRequest: Effect = async ({ tx, row, input, today, write, touched }) => {
   const payoutDate = typeof input.payout_date === 'string' ? input.payout_date : today;
   const pricing = await pricingOnApproval(tx, row, payoutDate);
   const id = await insertRow(
@@ -43,7 +42,7 @@ const approveRequest: Effect = async ({ ctx, tx, row, input, today, touched }) =
       bookkeeping_status_admin: 'Open',
       bookkeeping_status_spv: 'Open',
     },
-    { owner: String(row.userId), at: nowOf(ctx) },
+    { ...write, owner: String(row.userId) },
   );
   touched({ model: 'Bookkeeping', kind: 'create', id });
   return { ...pricing, bookkeeping_status_admin: 'Open', bookkeeping_status_spv: 'Open' };
@@ -54,7 +53,7 @@ const approveRequest: Effect = async ({ ctx, tx, row, input, today, touched }) =
  * requests”): the same files go on the batch's other requests still under review, with a history
  * entry on each.
  */
-const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, reason, touched }) => {
+const attachSignedCopies: Effect = async ({ tx, row, input, caller, reason, write, touched }) => {
   await checkAttachmentsOwned(tx, caller, REGISTRY.Request, input, row);
   const copies = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
   if (row.batchId) {
@@ -63,10 +62,9 @@ const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, reason,
           AND request_status IN ('Under Review', 'Documents Pending') FOR UPDATE`,
       [String(row.batchId), String(row.id)],
     );
-    const at = nowOf(ctx);
     for (const other of others) {
       const id = String(other.id);
-      await updateRow(tx, 'Request', id, copies, at);
+      await updateRow(tx, 'Request', id, copies, write);
       const status = String(other.request_status);
       await recordHistory(tx, {
         model: 'Request',
@@ -78,7 +76,7 @@ const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, reason,
         operation: 'attachSignedCopies',
         changes: Object.fromEntries(Object.keys(copies).map((n) => [n, [other[n] ?? null, copies[n]]])),
         caller,
-        at,
+        at: write.at,
       });
       touched({ model: 'Request', kind: 'update', id });
     }

@@ -16,7 +16,7 @@ import { publishChange, type Change } from '../../data/change-feed.ts';
 import { scopeSql } from '../../data/scope-sql.ts';
 import { updateRow } from '../../data/rows.ts';
 import { SqlParams } from '../../data/sql-params.ts';
-import { nowOf, requireCaller, todayOf, type OperationContext } from '../context.ts';
+import { nowOf, requireCaller, todayOf, writeOf, type OperationContext } from '../context.ts';
 import { getRecord } from '../get-record.ts';
 import { notifyStatusChange } from '../notify-owner.ts';
 import { conflict } from '../write-checks.ts';
@@ -126,11 +126,12 @@ export async function applyOperation(
   if (unmet.length) throw validationError(`Cannot ${operation.label.toLowerCase()}: ${unmet.join('; ')}`);
 
   const touched: Change[] = [];
+  const now = nowOf(ctx);
+  const write = writeOf(ctx, operation.name, now);
   const effect = (EFFECTS as Partial<Record<string, (typeof EFFECTS)[keyof typeof EFFECTS]>>)[operation.name];
   const extra = effect
-    ? await effect({ ctx, tx, row, input, caller, today, reason, touched: (c) => touched.push(c) })
+    ? await effect({ ctx, tx, row, input, caller, today, reason, write, touched: (c) => touched.push(c) })
     : {};
-  const now = nowOf(ctx);
   const written = Object.fromEntries(
     (operation.input ?? [])
       .filter(({ field: f }) => f.name in input && !blank(input[f.name]))
@@ -142,7 +143,7 @@ export async function applyOperation(
     ...extra,
     ...(operation.to ? { [field]: operation.to } : {}),
   };
-  await updateRow(tx, model, request.id, changes, now);
+  await updateRow(tx, model, request.id, changes, write);
   await recordHistory(tx, {
     model,
     id: request.id,
