@@ -32,7 +32,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 
 /** The POST endpoints under /auth: each a thin adapter over one use case. */
 const ROUTES: Record<string, Handler> = {
-  'sign-up': (deps, body) => signUp(deps, body),
+  'sign-up': (deps, body, request) => signUp(deps, body, clientOf(request)),
   'confirm-sign-up': (deps, body, request) => confirmSignUp(deps, body, clientOf(request)),
   'resend-code': (deps, body) => resendCode(deps, body),
   'sign-in': async (deps, body, request, reply) =>
@@ -48,7 +48,13 @@ const ROUTES: Record<string, Handler> = {
     }
   },
   'sign-out': async (deps, body, request, reply) => {
-    const answer = await signOut(deps, body, request.headers.authorization, refreshTokenFromCookie(request));
+    const answer = await signOut(
+      deps,
+      body,
+      request.headers.authorization,
+      refreshTokenFromCookie(request),
+      clientOf(request),
+    );
     clearSessionCookies(reply, request, deps.config);
     return answer;
   },

@@ -92,13 +92,17 @@ export async function rotateRefreshToken(db: Database, token: string, now: Date)
   return outcome;
 }
 
-/** Ends one session: its refresh tokens stop working and its id/access tokens fail verification. */
-export async function revokeSessionById(db: Queryable, sessionId: string, now: Date): Promise<void> {
+/**
+ * Ends one session: its refresh tokens stop working and its id/access tokens fail verification.
+ * True when it was still open.
+ */
+export async function revokeSessionById(db: Queryable, sessionId: string, now: Date): Promise<boolean> {
   const rows = await db.query<{ sub: string }>(
     'UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING sub',
     [sessionId, now.toISOString()],
   );
   for (const r of rows) await announceUserChanged(db, r.sub);
+  return rows.length > 0;
 }
 
 /** The session a refresh token belongs to, if the token was ever issued. */
