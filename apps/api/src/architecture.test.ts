@@ -200,3 +200,29 @@ describe('writes of model rows', () => {
     expect(offending).toEqual([]);
   });
 });
+
+/**
+ * The audit trail is written in one place (docs/architecture.md, “Audit trail”): only
+ * apps/api/src/data/audit-trail.ts inserts into audit_event, and no product file updates or
+ * deletes its rows.
+ */
+describe('writes of the audit trail', () => {
+  const WRITE = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE)\s+"?audit_event\b/i;
+
+  it('finds a write when there is one', () => {
+    expect(WRITE.test('`INSERT INTO audit_event (at) VALUES ($1)`')).toBe(true);
+    expect(WRITE.test("`DELETE FROM audit_event WHERE at < '2020-01-01'`")).toBe(true);
+    expect(WRITE.test('`SELECT * FROM audit_event`')).toBe(false);
+  });
+
+  it('happen only in apps/api/src/data/audit-trail.ts', () => {
+    const offending = [...files.keys()].filter(
+      (file) =>
+        file.startsWith(API) &&
+        !isTestOnly(file) &&
+        file !== 'apps/api/src/data/audit-trail.ts' &&
+        WRITE.test(readFileSync(`${REPO}${file}`, 'utf8')),
+    );
+    expect(offending).toEqual([]);
+  });
+});
