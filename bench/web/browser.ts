@@ -26,7 +26,7 @@ export function killChrome(chrome: LaunchedChrome): void {
   }
 }
 
-/** What session.ts keeps under `rf.session` in localStorage. */
+/** What sign-in answers; the web app keeps the id and access tokens in memory, the refresh token in a cookie. */
 export interface StoredTokens {
   readonly idToken: string;
   readonly accessToken: string;
@@ -40,9 +40,7 @@ export interface Credentials {
   readonly password: string;
 }
 
-export const SESSION_STORAGE_KEY = 'rf.session';
-
-/** POST /auth/sign-in, shaped as session.ts stores it (expiry from the id token's `exp`). */
+/** POST /auth/sign-in (expiry from the id token's `exp`). */
 export async function signIn(base: string, credentials: Credentials): Promise<StoredTokens> {
   const res = await fetch(`${base}/auth/sign-in`, {
     method: 'POST',
@@ -66,24 +64,29 @@ export async function signIn(base: string, credentials: Credentials): Promise<St
 }
 
 /**
- * Puts the tokens into the origin's localStorage from a document of the origin that loads no script
- * (`/healthz`, JSON), then leaves the tab on about:blank and empties the HTTP cache, so the page
- * measured next starts cold but signed in. Lighthouse's storage reset leaves localStorage alone.
+ * Gives the browser the session cookies the server sets at sign-in (docs/architecture.md,
+ * “Deployment”): the refresh token in `rf_refresh` for /auth and the `rf_session` hint, from which
+ * the app restores the session on load. Then empties the HTTP cache, so the page measured next
+ * starts cold but signed in. Lighthouse's storage reset leaves cookies alone.
  */
 export async function injectSession(port: number, base: string, tokens: StoredTokens): Promise<void> {
   const cdp = await Cdp.connectToPage(port);
   try {
-    await cdp.navigate(`${base}/healthz`);
-    const value = JSON.stringify(tokens);
-    await cdp.evaluate(
-      `localStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(value)}); true`,
-    );
-    const back = await cdp.evaluate<string | null>(
-      `localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})`,
-    );
-    if (back !== value) throw new Error('the session did not stick in localStorage');
-    await cdp.navigate('about:blank');
     await cdp.send('Network.enable');
+    const common = { url: base, sameSite: 'Strict', secure: base.startsWith('https:') };
+    await cdp.send('Network.setCookie', {
+      ...common,
+      name: 'rf_refresh',
+      value: tokens.refreshToken,
+      path: '/auth',
+      httpOnly: true,
+    });
+    await cdp.send('Network.setCookie', { ...common, name: 'rf_session', value: '1', path: '/' });
+    const { cookies } = (await cdp.send('Network.getCookies', { urls: [`${base}/auth/refresh`] })) as {
+      cookies?: { name: string; value: string }[];
+    };
+    if (!cookies?.some((c) => c.name === 'rf_refresh' && c.value === tokens.refreshToken))
+      throw new Error('the session cookie did not stick');
     await cdp.send('Network.clearBrowserCache');
   } finally {
     cdp.close();

@@ -1,5 +1,5 @@
-// A small Chrome DevTools Protocol client on Node's own WebSocket: enough to put tokens into a page's
-// localStorage and to watch which scripts a page loads, without Puppeteer.
+// A small Chrome DevTools Protocol client on Node's own WebSocket: enough to give the browser the
+// session cookies and to watch which scripts a page loads, without Puppeteer.
 
 type Params = Record<string, unknown>;
 type Listener = (params: Params) => void;

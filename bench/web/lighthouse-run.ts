@@ -24,7 +24,7 @@ export async function runLighthouse(input: {
   url: string;
   preset: Preset;
   base: string;
-  /** Signs the page in: the tokens go into localStorage before the audit. */
+  /** Signs the page in: the session cookies are set before the audit. */
   tokens?: StoredTokens;
   reportFile: string;
 }): Promise<LighthouseFigures> {

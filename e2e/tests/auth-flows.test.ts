@@ -15,6 +15,15 @@ function newIdentity(tag: string) {
   };
 }
 
+/** Everything the page keeps in localStorage and sessionStorage, as one string. */
+const webStorage = (page: Page): Promise<string> =>
+  page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+/** A token in web storage: a JWT (`eyJ…`) or anything named like one. */
+const TOKEN_IN_STORAGE = /eyJ|token/i;
+
+const refreshCookie = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'rf_refresh');
+
 async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('E-mail or phone number').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(password);
@@ -64,9 +73,24 @@ describe('Sign-up, sign-in and password reset', () => {
     expect(landing.problems).toEqual([]);
     await expect.poll(() => page.getByText(who.name).first().isVisible()).toBe(true);
 
+    // docs/architecture.md, “Deployment”: no token in web storage; the refresh token is in an
+    // HttpOnly cookie for /auth, which scripts cannot read; a reload restores the session from it.
+    expect(await webStorage(page)).not.toMatch(TOKEN_IN_STORAGE);
+    expect(await refreshCookie(page)).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('rf_refresh');
+    await page.reload();
+    await page.waitForURL((u) => u.pathname === '/app/account', { timeout: 20_000 });
+    await tab.settle();
+    expect((await tab.describe('/app/account')).problems).toEqual([]);
+    await expect.poll(() => page.getByText(who.name).first().isVisible()).toBe(true);
+
     await signOutThroughUI(page);
     expect(new URL(page.url()).pathname).toBe('/app/login');
-    expect(await page.evaluate(() => localStorage.getItem('rf.session'))).toBeNull();
+    expect(await refreshCookie(page)).toBeUndefined();
+    expect(await webStorage(page)).not.toMatch(TOKEN_IN_STORAGE);
+    // Signed out for good: a reload shows the sign-in again.
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
 
     // Sign in again, now with the phone number.
     await fillSignIn(page, who.phone, who.password);
@@ -74,7 +98,8 @@ describe('Sign-up, sign-in and password reset', () => {
     await tab.settle();
     expect((await tab.describe('/app/account')).problems).toEqual([]);
     await signOutThroughUI(page);
-    expect(await page.evaluate(() => localStorage.getItem('rf.session'))).toBeNull();
+    expect(await refreshCookie(page)).toBeUndefined();
+    expect(await webStorage(page)).not.toMatch(TOKEN_IN_STORAGE);
     await page.context().close();
   });
 

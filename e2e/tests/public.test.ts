@@ -55,13 +55,11 @@ describe('Public screens', () => {
     try {
       await signInThroughUI(own.page, '+15550000002');
       expect(new URL(own.page.url()).pathname).toBe('/app/dashboard');
-      const email = await own.page.evaluate(() => {
-        const idToken =
-          (JSON.parse(localStorage.getItem('rf.session') ?? '{}') as { idToken?: string }).idToken ?? '';
-        const payload = idToken.split('.')[1] ?? '';
-        return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string }).email;
-      });
-      expect(email).toBe(DEMO_EMAIL.supplier);
+      // The account menu names the signed-in user (from the id token, which stays in memory).
+      await own.page.getByRole('button', { name: 'Account menu' }).click();
+      await expect
+        .poll(() => own.page.getByRole('menu').getByText(DEMO_EMAIL.supplier).isVisible())
+        .toBe(true);
     } finally {
       await own.page.context().close();
     }

@@ -10,6 +10,7 @@ import { notFound } from '../areas/loaders.ts';
 import { screen } from '../shared/lazy-screen.ts';
 import { AppError, Loading } from '../shared/status-screens.tsx';
 import { NoticeHost } from './notice-host.tsx';
+import { DemoBanner } from '../layout/demo-banner.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { getSession, subscribe, type SessionUser } from '../auth/session.ts';
 import { reportError } from '../shared/errors.ts';
@@ -27,6 +28,7 @@ function RootShell() {
     <>
       {session.status === 'loading' ? <Loading /> : <Outlet />}
       <NoticeHost />
+      <DemoBanner />
     </>
   );
 }

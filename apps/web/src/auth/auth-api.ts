@@ -1,9 +1,12 @@
 import { RequestError } from '../shared/errors.ts';
 
+/**
+ * What sign-in and refresh answer. The web app keeps only the id and access tokens (in memory): the
+ * refresh token also comes in an `HttpOnly` cookie, which /auth/refresh and /auth/sign-out read.
+ */
 export interface Tokens {
   readonly idToken: string;
   readonly accessToken: string;
-  readonly refreshToken: string;
   readonly expiresIn: number;
 }
 
@@ -86,8 +89,9 @@ export const authApi = {
     authPost<unknown>('confirm-sign-up', { email, username: email, code }),
   resendCode: (email: string) => authPost<unknown>('resend-code', { email, username: email }),
   signIn: (username: string, password: string) => authPost<Tokens>('sign-in', { username, password }),
-  refresh: (refreshToken: string) => authPost<Tokens>('refresh', { refreshToken }),
-  signOut: (refreshToken: string) => authPost<unknown>('sign-out', { refreshToken }),
+  /** The refresh token goes in its cookie, never from script. */
+  refresh: () => authPost<Tokens>('refresh', {}),
+  signOut: (accessToken: string | undefined) => authPost<unknown>('sign-out', {}, accessToken),
   forgotPassword: (email: string) => authPost<unknown>('forgot-password', { email, username: email }),
   confirmForgotPassword: (email: string, code: string, password: string) =>
     authPost<unknown>('confirm-forgot-password', { email, username: email, code, password }),

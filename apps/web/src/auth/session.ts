@@ -3,14 +3,25 @@ import { RequestError, reportError } from '../shared/errors.ts';
 import { authApi, type Tokens } from './auth-api.ts';
 import { decodeJwt, groupsClaim, stringClaim } from './jwt.ts';
 
-const STORAGE_KEY = 'rf.session';
+/**
+ * Set by the server beside the `HttpOnly` refresh cookie, without secret: there is a session to
+ * restore (docs/architecture.md, “Deployment”).
+ */
+const SESSION_HINT_COOKIE = 'rf_session';
+/** The Web Lock tabs take turns under to refresh: a refresh token presented twice ends the session. */
+const REFRESH_LOCK = 'rf.refresh';
+/** Where earlier versions kept every token, the refresh token too; removed on start. */
+const EARLIER_STORAGE_KEY = 'rf.session';
 /** Refresh this long before the tokens expire. */
 const REFRESH_MARGIN_MS = 60_000;
 
-interface StoredTokens {
+/**
+ * The id and access tokens, kept in memory only; the refresh token stays in its cookie, out of
+ * reach of scripts.
+ */
+export interface SessionTokens {
   readonly idToken: string;
   readonly accessToken: string;
-  readonly refreshToken: string;
   /** epoch ms */
   readonly expiresAt: number;
 }
@@ -39,9 +50,9 @@ export type SessionState =
     };
 
 let state: SessionState = { status: 'loading' };
-let tokens: StoredTokens | null = null;
+let tokens: SessionTokens | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-let refreshing: Promise<StoredTokens | null> | null = null;
+let refreshing: Promise<SessionTokens | null> | null = null;
 const listeners = new Set<() => void>();
 
 export function subscribe(listener: () => void): () => void {
@@ -56,33 +67,22 @@ function setState(next: SessionState): void {
   for (const l of listeners) l();
 }
 
-function load(): StoredTokens | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredTokens>;
-    if (!parsed.idToken || !parsed.accessToken || !parsed.refreshToken || !parsed.expiresAt) return null;
-    return parsed as StoredTokens;
-  } catch {
-    return null;
-  }
+/** Whether the server left a refresh cookie, as its hint says. */
+function hasSessionHint(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
-function store(next: StoredTokens | null): void {
-  tokens = next;
-  if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-  else localStorage.removeItem(STORAGE_KEY);
+/** Runs the refresh while holding the tabs' lock, where the browser has Web Locks. */
+function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return task();
+  return navigator.locks.request(REFRESH_LOCK, task) as Promise<T>;
 }
 
-function fromResponse(t: Tokens, previousRefresh?: string): StoredTokens {
+function fromResponse(t: Tokens): SessionTokens {
   const exp = Number(decodeJwt(t.idToken).exp);
   const expiresAt = Number.isFinite(exp) && exp > 0 ? exp * 1000 : Date.now() + (t.expiresIn || 3600) * 1000;
-  return {
-    idToken: t.idToken,
-    accessToken: t.accessToken,
-    refreshToken: t.refreshToken || previousRefresh || '',
-    expiresAt,
-  };
+  return { idToken: t.idToken, accessToken: t.accessToken, expiresAt };
 }
 
 /** The user as the tokens describe them; the role is the first group of the access token. */
@@ -102,7 +102,7 @@ export function userFromTokens(t: { idToken: string; accessToken: string }): Ses
   };
 }
 
-function signedIn(t: StoredTokens): SessionState {
+function signedIn(t: SessionTokens): SessionState {
   const user = userFromTokens(t);
   return {
     status: 'signedIn',
@@ -126,20 +126,22 @@ function schedule(): void {
   );
 }
 
-function accept(t: StoredTokens): void {
-  store(t);
+function accept(t: SessionTokens): void {
+  tokens = t;
   schedule();
   setState(signedIn(t));
 }
 
-/** Rotates the refresh token; a refusal ends the session. */
-export async function refreshTokens(): Promise<StoredTokens | null> {
+/**
+ * New tokens from `/auth/refresh`, which reads and rotates the refresh cookie; a refusal ends the
+ * session. Without tokens and without the cookie's hint there is nothing to refresh.
+ */
+export async function refreshTokens(): Promise<SessionTokens | null> {
   if (refreshing) return refreshing;
-  const current = tokens;
-  if (!current) return null;
+  if (!tokens && !hasSessionHint()) return null;
   refreshing = (async () => {
     try {
-      const next = fromResponse(await authApi.refresh(current.refreshToken), current.refreshToken);
+      const next = fromResponse(await oneTabAtATime(() => authApi.refresh()));
       accept(next);
       return next;
     } catch (e) {
@@ -170,42 +172,36 @@ export async function getAccessToken(): Promise<string | null> {
 
 function clearLocal(): void {
   if (refreshTimer) clearTimeout(refreshTimer);
-  store(null);
+  tokens = null;
   setState({ status: 'signedOut' });
 }
 
+function forgetEarlierStorage(): void {
+  try {
+    localStorage.removeItem(EARLIER_STORAGE_KEY);
+  } catch {
+    // no storage (private mode, tests): nothing kept there
+  }
+}
+
 /**
- * Session check on start (docs/architecture.md, “Loading, session and errors”): "No current user"
- * is silent, other errors are reported.
+ * Session check on start (docs/architecture.md, “Loading, session and errors”): without the
+ * cookie's hint the visitor is signed out at once, asking nothing ("No current user"); with it the
+ * session is restored through `/auth/refresh`. A refusal is silent, other failures are reported.
+ * Tokens an earlier version kept in localStorage are removed.
  */
 export async function bootstrapSession(): Promise<void> {
-  const stored = load();
-  if (!stored) {
-    setState({ status: 'signedOut' }); // "No current user"
+  forgetEarlierStorage();
+  if (!hasSessionHint()) {
+    setState({ status: 'signedOut' });
     return;
   }
-  tokens = stored;
   try {
-    let current: StoredTokens | null = stored;
-    if (stored.expiresAt - Date.now() < REFRESH_MARGIN_MS) current = await refreshTokens();
-    if (!current) return; // refresh refused: session ended
-    try {
-      await authApi.session(current.accessToken);
-    } catch (e) {
-      if (!(e instanceof RequestError) || e.status !== 401) throw e;
-      current = await refreshTokens();
-      if (!current) return;
-    }
-    accept(current);
+    await refreshTokens();
   } catch (e) {
-    if (e instanceof RequestError && e.status >= 400 && e.status < 500) {
-      clearLocal();
-      return;
-    }
     reportError(e, { context: 'session check' });
-    // Keep the stored session on network errors so a reload can recover it.
-    if (tokens) accept(tokens);
-    else setState({ status: 'signedOut' });
+    // The cookie stays: a reload once the server answers restores the session.
+    setState({ status: 'signedOut' });
   }
 }
 
@@ -215,14 +211,14 @@ export async function signIn(username: string, password: string): Promise<Sessio
   return userFromTokens(t);
 }
 
+/** Ends the session on the server (the refresh cookie's, and the access token's) and here. */
 export async function signOut(): Promise<void> {
   const current = tokens;
   clearLocal();
-  if (current?.refreshToken) {
-    await authApi.signOut(current.refreshToken).catch((e: unknown) => {
-      reportError(e, { context: 'sign-out', silent: true });
-    });
-  }
+  if (!current && !hasSessionHint()) return;
+  await authApi.signOut(current?.accessToken).catch((e: unknown) => {
+    reportError(e, { context: 'sign-out', silent: true });
+  });
 }
 
 /** Where a role's home is. */

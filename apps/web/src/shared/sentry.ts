@@ -1,51 +1,44 @@
 /**
- * Dependency-free reporter for Sentry's store endpoint. Only active when a DSN is configured
- * (`VITE_SENTRY_DSN` at build time or `window.__SENTRY_DSN__` at run time).
+ * Error reports through Sentry's browser SDK, only when `VITE_SENTRY_DSN` was set at build time
+ * (docs/architecture.md, “Deployment”). The SDK is loaded with `import()` on the first report, in a
+ * chunk of its own, so the first page's scripts do not carry it; without a DSN it is never loaded
+ * and nothing is sent.
  */
-interface ParsedDsn {
-  readonly url: string;
-  readonly key: string;
+type SentryBrowser = typeof import('@sentry/browser');
+
+const BUILT_IN_DSN = (import.meta.env.VITE_SENTRY_DSN as string | undefined) || undefined;
+
+let sdk: Promise<SentryBrowser> | null = null;
+
+function loadSdk(dsn: string): Promise<SentryBrowser> {
+  sdk ??= import('@sentry/browser').then((Sentry) => {
+    Sentry.init({
+      dsn,
+      environment: import.meta.env.MODE,
+      sendDefaultPii: false,
+      // Errors reach Sentry through reportError (shared/errors.ts) only, once each: the SDK's own
+      // global handlers would report unhandled rejections a second time.
+      integrations: (defaults) => defaults.filter((i) => i.name !== 'GlobalHandlers'),
+    });
+    return Sentry;
+  });
+  return sdk;
 }
 
-declare global {
-  interface Window {
-    __SENTRY_DSN__?: string;
-  }
-}
-
-function configuredDsn(): string | undefined {
-  const fromEnv = import.meta.env.VITE_SENTRY_DSN as string | undefined;
-  return fromEnv || (typeof window !== 'undefined' ? window.__SENTRY_DSN__ : undefined) || undefined;
-}
-
-export function parseDsn(dsn: string): ParsedDsn | null {
-  const m = /^(https?):\/\/([^@:]+)(?::[^@]*)?@([^/]+)\/(?:(.*)\/)?(\d+)$/.exec(dsn.trim());
-  if (!m) return null;
-  const [, protocol, key, host, path, project] = m;
-  const prefix = path ? `/${path}` : '';
-  return { url: `${protocol}://${host}${prefix}/api/${project}/store/`, key: key ?? '' };
-}
-
-export function sendToSentry(error: Error, extra: { url?: string; context?: string }): void {
-  const dsn = configuredDsn();
+/** Sends an error, tagged with the failing request's URL and what the app was doing. */
+export function sendToSentry(
+  error: Error,
+  extra: { url?: string | undefined; context?: string | undefined },
+  dsn: string | undefined = BUILT_IN_DSN,
+): void {
   if (!dsn) return;
-  const parsed = parseDsn(dsn);
-  if (!parsed) return;
-  const event = {
-    event_id: crypto.randomUUID().replace(/-/g, ''),
-    timestamp: new Date().toISOString(),
-    platform: 'javascript',
-    level: 'error',
-    request: { url: window.location.href },
-    tags: extra.url ? { request_url: extra.url } : undefined,
-    extra,
-    exception: { values: [{ type: error.name, value: error.message, stacktrace: undefined }] },
-  };
-  const auth = `Sentry sentry_version=7, sentry_client=rf-web/0.1, sentry_key=${parsed.key}`;
-  void fetch(`${parsed.url}?sentry_version=7&sentry_key=${encodeURIComponent(parsed.key)}`, {
-    method: 'POST',
-    body: JSON.stringify(event),
-    headers: { 'Content-Type': 'application/json', 'X-Sentry-Auth': auth },
-    keepalive: true,
-  }).catch(() => undefined);
+  void loadSdk(dsn)
+    .then((Sentry) =>
+      Sentry.withScope((scope) => {
+        if (extra.url) scope.setTag('request_url', extra.url);
+        if (extra.context) scope.setTag('context', extra.context);
+        Sentry.captureException(error);
+      }),
+    )
+    .catch(() => undefined);
 }
