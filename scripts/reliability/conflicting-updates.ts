@@ -18,6 +18,8 @@ export interface UpdateTarget {
 export interface UpdateResult {
   readonly attempts: number;
   readonly applied: number;
+  /** Applied writes by the process that took them (the order of `urls`). */
+  readonly appliedVia: number[];
   readonly conflicts: number;
   /** Refusals other than ConflictUnhandled, and failed requests: must stay empty. */
   readonly otherErrors: string[];
@@ -57,17 +59,20 @@ export async function conflictingUpdates(
   const first = await read(target.urls[0]!, target.token, target.supplierId);
   const applied: Applied[] = [];
   const otherErrors: string[] = [];
+  const appliedVia = target.urls.map(() => 0);
   let conflicts = 0;
   let next = 0;
   const cycle = async (): Promise<void> => {
     const seen = await read(pick(target.urls), target.token, target.supplierId);
+    const via = Math.floor(Math.random() * target.urls.length);
     try {
       const data = await gqlData<{ updateSupplier: { _version: number } & Record<string, string> }>(
-        pick(target.urls),
+        target.urls[via]!,
         target.token,
         `mutation ($input: UpdateSupplierInput!) { updateSupplier(input: $input) { _version ${FIELD} } }`,
         { input: { id: target.supplierId, _version: seen.version, [FIELD]: String(seen.value + 1) } },
       );
+      appliedVia[via]!++;
       applied.push({
         readVersion: seen.version,
         readValue: seen.value,
@@ -105,6 +110,7 @@ export async function conflictingUpdates(
   return {
     attempts,
     applied: applied.length,
+    appliedVia,
     conflicts,
     otherErrors,
     lost,
