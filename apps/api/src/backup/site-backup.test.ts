@@ -78,8 +78,11 @@ async function digests(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
-/** A few users, records (one updated), uploaded files and keys, as the running product makes them. */
-async function seed(config: BackupConfig): Promise<void> {
+/**
+ * A few users, records (each updated once), uploaded files and keys, as the running product makes
+ * them; returns what the database then holds.
+ */
+async function seed(config: BackupConfig): Promise<Record<string, string[]>> {
   const db = await openDatabase(config.databaseUrl);
   try {
     await migrate(db);
@@ -116,6 +119,7 @@ async function seed(config: BackupConfig): Promise<void> {
     // An upload cut off mid-way leaves a temporary file, which a backup leaves out.
     await mkdir(join(config.dataDir, 'files', '.tmp'), { recursive: true });
     await writeFile(join(config.dataDir, 'files', '.tmp', 'unfinished'), 'partial');
+    return await contents(db);
   } finally {
     await db.close();
   }
@@ -126,6 +130,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     let root: string;
     let source: BackupConfig;
     let restored: BackupConfig;
+    let seeded: Record<string, string[]>;
     const drops: (() => Promise<void>)[] = [];
 
     beforeAll(async () => {
@@ -135,7 +140,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       drops.push(from.drop, to.drop);
       source = { dataDir: join(root, 'source'), databaseUrl: from.url, s3Bucket: undefined };
       restored = { dataDir: join(root, 'restored'), databaseUrl: to.url, s3Bucket: undefined };
-      await seed(source);
+      seeded = await seed(source);
     });
     afterAll(async () => {
       for (const drop of drops) await drop();
@@ -147,16 +152,14 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(manifest).toMatchObject({ database: kind, files: 2, keys: true });
       await restoreSite(join(root, 'backup'), restored);
 
-      const before = await openDatabase(source.databaseUrl);
       const after = await openDatabase(restored.databaseUrl);
       try {
         expect(await migrationsApplied(after)).toBe(true);
-        const [was, is] = [await contents(before), await contents(after)];
-        expect(was.director).toHaveLength(2);
-        expect(was.files).toHaveLength(2);
-        expect(is).toEqual(was);
+        expect(seeded.director).toHaveLength(2);
+        expect(seeded.files).toHaveLength(2);
+        expect(await contents(after)).toEqual(seeded);
       } finally {
-        await Promise.all([before.close(), after.close()]);
+        await after.close();
       }
       const files = await digests(join(source.dataDir, 'files'));
       expect(Object.keys(files)).toHaveLength(2);
