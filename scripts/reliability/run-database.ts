@@ -5,7 +5,7 @@ import { openDatabase } from '../../apps/api/src/db/database.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { createUser } from '../../apps/api/src/auth/users.ts';
 
-/** The local PostgreSQL server the runs create their databases on (docs/reliability.md). */
+/** The local PostgreSQL server the runs create their databases on (docs/reliability.md, “Reliability”). */
 export const POSTGRES_SERVER = process.env.RELIABILITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type DatabaseKind = 'pglite' | 'postgres';

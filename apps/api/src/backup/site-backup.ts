@@ -50,7 +50,7 @@ async function folderSize(dir: string): Promise<{ files: number; bytes: number }
 function refuseS3(config: BackupConfig): void {
   if (config.s3Bucket)
     throw new Error(
-      'Files are in S3 (S3_BUCKET): back the bucket up with its own versioning or replication (docs/reliability.md)',
+      'Files are in S3 (S3_BUCKET): back the bucket up with its own versioning or replication (docs/reliability.md, “Backup and restore”)',
     );
 }
 
