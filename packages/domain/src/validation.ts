@@ -14,7 +14,7 @@ function isRealDate(value: string): boolean {
 }
 
 /** An ISO date-time whose date exists (JavaScript would read 2026-02-30T… as 2 March). */
-function isRealDateTime(value: string): boolean {
+export function isRealDateTime(value: string): boolean {
   return (
     /^\d{4}-\d{2}-\d{2}T/.test(value) && isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value))
   );

@@ -1,3 +1,4 @@
+import { isRealDateTime } from '@rf/domain';
 import type { Row } from '../db/database.ts';
 import type { FieldChange } from '../data/audit-trail.ts';
 import { queryBinding, signCursor, verifyCursor } from '../data/cursor.ts';
@@ -38,7 +39,7 @@ export interface AuditEventView {
 }
 
 const moment = (name: string, value: string): string => {
-  if (Number.isNaN(Date.parse(value))) throw validationError(`${name} must be an ISO 8601 date-time`);
+  if (!isRealDateTime(value)) throw validationError(`${name} must be an ISO 8601 date-time`);
   return value;
 };
 

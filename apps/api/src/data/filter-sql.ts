@@ -135,10 +135,12 @@ function fieldConditions(
   const col = q(name);
   const parts: string[] = [];
   const uuidColumn = cmp.cast === 'uuid';
-  // A malformed id cannot match a uuid column: compare as text instead of failing the query.
-  const val = (v: unknown): string =>
-    uuidColumn && !isUuid(v) ? `${params.add(String(v))}::text` : `${params.add(v as string)}::${cmp.cast}`;
-  const colFor = (v: unknown): string => (uuidColumn && !isUuid(v) ? `${col}::text` : col);
+  // A malformed id cannot match a uuid column: compare as text instead of failing the query, all
+  // the values of one comparison alike (a range of an id and a word is compared as text).
+  const asText = (values: readonly unknown[]): boolean => uuidColumn && !values.every(isUuid);
+  const colFor = (...values: unknown[]): string => (asText(values) ? `${col}::text` : col);
+  const val = (v: unknown, ...others: unknown[]): string =>
+    asText([v, ...others]) ? `${params.add(String(v))}::text` : `${params.add(v as string)}::${cmp.cast}`;
   const text = uuidColumn || cmp.cast !== 'text' ? `${col}::text` : col;
   for (const [op, raw] of Object.entries(ops)) {
     if (raw === undefined || raw === null) continue;
@@ -161,7 +163,7 @@ function fieldConditions(
       case 'between': {
         const range = v as unknown[];
         if (range.length !== 2) throw validationError(`${name}.between needs exactly two values`);
-        parts.push(`${colFor(range[0])} BETWEEN ${val(range[0])} AND ${val(range[1])}`);
+        parts.push(`${colFor(...range)} BETWEEN ${val(range[0], range[1])} AND ${val(range[1], range[0])}`);
         break;
       }
       case 'contains':

@@ -36,7 +36,8 @@ export function formatError(error: GraphQLError, log: (error: unknown) => void):
   if (cause instanceof GraphQLError) {
     // The outermost message names the variable or argument and the place inside it. A refusal of
     // our own raised as a GraphQLError (the socket's limits) may name its type in extensions.
-    const typed = cause.extensions.errorType;
+    // (graphql-jit's coercion errors come without extensions.)
+    const typed = (cause.extensions as GraphQLError['extensions'] | undefined)?.errorType;
     const errorType = typeof typed === 'string' ? typed : 'ValidationError';
     return { ...base, message: error.message, errorType, data: null };
   }

@@ -248,6 +248,36 @@ describeDatabases('hostile inputs answer a ValidationError naming the field', (d
     expect(refusal(answer)).toContain('invoice_amount is 0: only an amount above 0 can be approved');
   });
 
+  it('compares a range of an id and a word as text, not failing the statement', async () => {
+    const list = 'query ($f: ModelRequestFilterInput) { listRequests(filter: $f) { items { id } } }';
+    const answer = await send(api, 'Admin', list, {
+      f: { investorId: { between: ['word', world.Investor] } },
+    });
+    expect(answer.errors).toBeUndefined();
+  });
+
+  it('refuses an owner that is no organisation id, which a Plaidauth takes as its own id', async () => {
+    const create = 'mutation ($i: CreatePlaidauthInput!) { createPlaidauth(input: $i) { id } }';
+    expect(refusal(await send(api, 'Admin', create, { i: { userId: '1e400' } }))).toBe(
+      'userId must be the id (a UUID) of an organisation',
+    );
+  });
+
+  it('refuses an audit period from a date-time the database cannot read', async () => {
+    const list = 'query ($f: AuditEventFilterInput) { listAuditEvents(filter: $f) { items { id } } }';
+    expect(refusal(await send(api, 'Admin', list, { f: { from: '+142346-07-01T14:23:24.636Z' } }))).toBe(
+      'from must be an ISO 8601 date-time',
+    );
+  });
+
+  it('answers a scalar variable of the wrong type on a compiled query as a ValidationError', async () => {
+    // No input-object variables: graphql-jit runs it, and its coercion errors carry no extensions.
+    const answer = await send(api, 'Admin', 'query ($id: ID!) { documentVersions(id: $id) { attachment } }', {
+      id: true,
+    });
+    expect(refusal(answer)).toContain('$id');
+  });
+
   it('answers a body that is no JSON in the AppSync shape', async () => {
     const answer = await post(api, 'Admin', '{"query": "{ __typename }"');
     expect(answer.status).toBe(400);

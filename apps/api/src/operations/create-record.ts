@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { entityOf, initialValuesOf, type Caller, type ModelName } from '@rf/domain';
+import { entityOf, initialValuesOf, isUuid, type Caller, type ModelName } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import { insertRow } from '../data/rows.ts';
 import { validationError } from '../http/errors.ts';
@@ -85,6 +85,9 @@ export async function insertPrepared(
     (mayChooseOwner ? await ownerOfParent(tx, entity, values) : null) ??
     caller.groupId;
   if (!owner) throw validationError('userId is required: the caller belongs to no organisation');
+  // An organisation's id is a UUID (docs/architecture.md, “Identity of records”); a Plaidauth's own
+  // id is its owner's, in a uuid column.
+  if (!isUuid(owner)) throw validationError('userId must be the id (a UUID) of an organisation');
   await checkBrokerOwnerOfParent(tx, caller, entity, { ...values, userId: owner });
   // Plaidauth is keyed by its organisation (docs/architecture.md, “Identity of records”).
   const id = model === 'Plaidauth' ? owner : randomUUID();
