@@ -71,10 +71,5 @@ export const AWSTimestamp = new GraphQLScalarType({
   name: 'AWSTimestamp',
   description: 'Milliseconds since the epoch.',
   serialize: (value) => Number(value),
-  parseValue: (value) => {
-    const n = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n))
-      throw new GraphQLError('AWSTimestamp must be a whole number of milliseconds');
-    return n;
-  },
+  parseValue: (value) => Number(value),
 });
