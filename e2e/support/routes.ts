@@ -124,6 +124,7 @@ const ADMIN: Spec[] = [
   ['transaction/{id}', '/admin/transaction/{A.transaction}'],
   ['accounts/{id}', '/admin/accounts/{A.investor}'],
   ['account/{id}', '/admin/account/{A.bank}'],
+  ['audit', '/admin/audit'],
 ];
 
 const funder = (base: '/investor' | '/spv', k: 'I1' | 'P'): Spec[] => [

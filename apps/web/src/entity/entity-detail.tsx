@@ -39,6 +39,7 @@ import {
   modelLabel,
   statusFieldOf,
 } from './model-meta.ts';
+import { RecordAuditTrail } from './audit-trail.tsx';
 import { useRecordTitle } from './record-title.tsx';
 import { PepBadge } from './pep.tsx';
 import { entity, readableFields } from './queries.ts';
@@ -211,6 +212,8 @@ export function SectionList({
           </Typography>
         </AccordionDetails>
       </Accordion>
+      {/* Every change of the record, for administrators (docs/architecture.md, “Audit trail”). */}
+      {role === 'Admin' && typeof record.id === 'string' && <RecordAuditTrail model={model} id={record.id} />}
     </Box>
   );
 }

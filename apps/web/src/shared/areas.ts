@@ -58,6 +58,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
       { label: 'Insurance', to: 'newinsurance' },
       { label: 'Users & groups', to: 'groups' },
       { label: 'SOFR fixings', to: 'sofr' },
+      { label: 'Audit trail', to: 'audit' },
     ],
   },
   investor: {

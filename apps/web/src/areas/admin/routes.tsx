@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { screen } from '../../shared/lazy-screen.ts';
 import {
   adminExtras,
+  auditScreens,
   bankScreens,
   dashboardScreens,
   detailScreens,
@@ -274,4 +275,5 @@ export const adminRoutes: RouteObject[] = [
   { path: 'accounts/:id', lazy: screen(bankScreens, (m) => m.AccountsScreen, { area: A }) },
   { path: 'account/:id', lazy: screen(bankScreens, (m) => m.AccountDetailScreen, { area: A }) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
+  { path: 'audit', lazy: screen(auditScreens, (m) => m.AuditScreen) },
 ];

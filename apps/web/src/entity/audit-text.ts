@@ -1,0 +1,77 @@
+import { operationOf } from '@rf/domain/lifecycle/lifecycles';
+import { isModelName } from '@rf/domain/registry';
+import type { AuditChange, AuditEvent } from './audit-api.ts';
+import { TEXTS } from './field-view.tsx';
+import { modelLabel } from './model-meta.ts';
+import { entity } from './queries.ts';
+
+/** Words of the actions that are not declared operations (docs/architecture.md, “Audit trail”). */
+const ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  signUp: 'Signed up',
+  signIn: 'Signed in',
+  signInFailed: 'Sign-in failed',
+  signOut: 'Signed out',
+  submitRequests: 'Submitted a multi-invoice request',
+  createOrganisation: 'Created the organisation',
+  inviteUser: 'Invited a user',
+  setUserGroup: 'Changed the role group',
+  setUserDisabled: 'Changed whether the user is disabled',
+};
+
+/** "Approve" for approveLine (its declared label), "Created" for create, words for the rest. */
+export function auditActionLabel(action: string): string {
+  return ACTIONS[action] ?? operationOf(action)?.label ?? action;
+}
+
+/** The kind of record: the model's own word, "user account" for the user pool's accounts. */
+export function auditModelLabel(model: string): string {
+  if (model === 'User') return 'user account';
+  return isModelName(model) ? modelLabel(model) : model;
+}
+
+/** Fields every record has, and the user pool's, which the registry's sections do not name. */
+const OTHER_LABELS: Readonly<Record<string, string>> = {
+  userId: 'Owner organisation',
+  _deleted: 'Deleted',
+  groups: 'Role groups',
+  disabled: 'Disabled',
+};
+
+const plain = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'none';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
+
+/** Each changed field as the screen shows it: its label, before and after, in the registry's words. */
+export function auditChangeTexts(
+  model: string,
+  changes: readonly AuditChange[],
+): { field: string; label: string; before: string; after: string }[] {
+  const known = isModelName(model) ? model : null;
+  return changes.map((c) => {
+    const f = known ? entity(known).fieldsByName.get(c.field) : undefined;
+    const text = (v: unknown): string => {
+      if (!known || !f || f.type === 'secret' || v === null || v === undefined || v === '') return plain(v);
+      return TEXTS[f.type](v, f, { model: known, record: { [c.field]: v } }) || plain(v);
+    };
+    return {
+      field: c.field,
+      label: f?.label ?? OTHER_LABELS[c.field] ?? c.field,
+      before: text(c.old),
+      after: text(c.new),
+    };
+  });
+}
+
+/** Who acted: "Ada Admin (Admin)", the platform itself, or nobody known (a failed sign-in). */
+export function auditActorText(e: Pick<AuditEvent, 'actorSub' | 'actorName' | 'actorRole'>): string {
+  const role = e.actorRole === 'Spv' ? 'SPV' : e.actorRole;
+  if (!e.actorSub) return e.actorName ?? 'Unknown user';
+  const name = e.actorName ?? 'A user';
+  return role ? `${name} (${role})` : name;
+}
