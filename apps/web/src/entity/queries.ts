@@ -77,6 +77,19 @@ export async function listPage(model: ModelName, args: ListArgs, withTotal = fal
   };
 }
 
+/**
+ * The server refuses a query that costs more than 20,000: one per field, times the rows of every
+ * list above it (docs/architecture.md, “Sessions, limits and enumeration”).
+ */
+export const QUERY_BUDGET = 20_000;
+
+/** The most rows of `model` one page of `listQuery` may ask for within the budget (at most 1,000). */
+export function pageSizeOf(model: ModelName): number {
+  // listXs, then per row: items, its fields and _version (the selection), nextToken.
+  const perRow = selectionOf(model).split(' ').length + 2;
+  return Math.min(1000, Math.floor((QUERY_BUDGET - 1) / perRow));
+}
+
 /** Every page of a list, up to `max` records. */
 export async function listAll(model: ModelName, args: ListArgs, max = 5000): Promise<ApiRecord[]> {
   const out: ApiRecord[] = [];
@@ -85,7 +98,7 @@ export async function listAll(model: ModelName, args: ListArgs, max = 5000): Pro
     const page: Page = await listPage(model, {
       ...args,
       nextToken,
-      limit: Math.min(1000, args.limit ?? 1000),
+      limit: Math.min(pageSizeOf(model), args.limit ?? 1000),
     });
     out.push(...page.items);
     nextToken = page.nextToken;
