@@ -1,4 +1,5 @@
 import { operationOf } from '@rf/domain/lifecycle/lifecycles';
+import type { FieldDef } from '@rf/domain/fields';
 import { isModelName } from '@rf/domain/registry';
 import type { AuditChange, AuditEvent } from './audit-api.ts';
 import { TEXTS } from './field-view.tsx';
@@ -47,20 +48,25 @@ const plain = (value: unknown): string => {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
+/** The registry's declaration of a field of an event's model, when it has one. */
+export function auditFieldOf(model: string, field: string): FieldDef | undefined {
+  return isModelName(model) ? entity(model).fieldsByName.get(field) : undefined;
+}
+
 /** Each changed field as the screen shows it: its label, before and after, in the registry's words. */
 export function auditChangeTexts(
   model: string,
   changes: readonly AuditChange[],
-): { field: string; label: string; before: string; after: string }[] {
+): (AuditChange & { label: string; before: string; after: string })[] {
   const known = isModelName(model) ? model : null;
   return changes.map((c) => {
-    const f = known ? entity(known).fieldsByName.get(c.field) : undefined;
+    const f = auditFieldOf(model, c.field);
     const text = (v: unknown): string => {
       if (!known || !f || f.type === 'secret' || v === null || v === undefined || v === '') return plain(v);
       return TEXTS[f.type](v, f, { model: known, record: { [c.field]: v } }) || plain(v);
     };
     return {
-      field: c.field,
+      ...c,
       label: f?.label ?? OTHER_LABELS[c.field] ?? c.field,
       before: text(c.old),
       after: text(c.new),

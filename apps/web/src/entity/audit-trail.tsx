@@ -1,3 +1,4 @@
+import { isModelName } from '@rf/domain/registry';
 import {
   Accordion,
   AccordionDetails,
@@ -8,12 +9,53 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ExpandIcon } from '../shared/icons.tsx';
 import { useAuditEvents, type AuditEvent } from './audit-api.ts';
-import { auditActionLabel, auditActorText, auditChangeTexts, auditModelLabel } from './audit-text.ts';
+import {
+  auditActionLabel,
+  auditActorText,
+  auditChangeTexts,
+  auditFieldOf,
+  auditModelLabel,
+} from './audit-text.ts';
+import { FieldValue } from './field-view.tsx';
 import { formatDateTime } from './format.ts';
+import { useAll } from './hooks.ts';
+
+/** Organisation names by id, from their memberships (the first one's name). */
+export function useOrganisationNames(): (groupId: string) => string | undefined {
+  const q = useAll('Usergroup', undefined, { max: 10000 });
+  const names = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const m of q.data ?? [])
+      if (typeof m.groupId === 'string' && typeof m.group_name === 'string' && !byId.has(m.groupId))
+        byId.set(m.groupId, m.group_name);
+    return byId;
+  }, [q.data]);
+  return useCallback((groupId) => names.get(groupId), [names]);
+}
+
+/**
+ * A value of a change: a reference by the name of what it points at, the owner by its
+ * organisation's name, anything else as the registry formats it.
+ */
+function ChangeValue(props: {
+  model: string;
+  field: string;
+  value: unknown;
+  text: string;
+  organisationOf?: ((groupId: string) => string | undefined) | undefined;
+}) {
+  const { model, field, value, text } = props;
+  const f = auditFieldOf(model, field);
+  if (typeof value !== 'string' || !value) return <>{text}</>;
+  if (field === 'userId') return <>{props.organisationOf?.(value) ?? value}</>;
+  if (f?.type === 'ref' && isModelName(model))
+    return <FieldValue field={f} model={model} record={{ [field]: value }} />;
+  return <>{text}</>;
+}
 
 /**
  * Audit events as a list, newest first: when, what was done (to which record, when `recordOf`
@@ -58,7 +100,22 @@ export function AuditEventList({
                 </Typography>
                 {auditChangeTexts(e.model, e.changes).map((c) => (
                   <Typography key={c.field} variant="body2">
-                    {c.label}: {c.before} → {c.after}
+                    {c.label}:{' '}
+                    <ChangeValue
+                      model={e.model}
+                      field={c.field}
+                      value={c.old}
+                      text={c.before}
+                      organisationOf={organisationOf}
+                    />{' '}
+                    →{' '}
+                    <ChangeValue
+                      model={e.model}
+                      field={c.field}
+                      value={c.new}
+                      text={c.after}
+                      organisationOf={organisationOf}
+                    />
                   </Typography>
                 ))}
                 {e.detail && <Typography variant="body2">{e.detail}</Typography>}
@@ -113,10 +170,12 @@ export function AuditTrailBody({
 
 function RecordTrail({ model, id }: { model: string; id: string }) {
   const query = useAuditEvents({ model, recordId: id }, { pageSize: 20 });
+  const organisationOf = useOrganisationNames();
   return (
     <>
       <AuditTrailBody
         query={query}
+        organisationOf={organisationOf}
         empty={`No changes of this ${auditModelLabel(model)} are recorded yet.`}
       />
       <Link
