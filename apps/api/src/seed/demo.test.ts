@@ -195,6 +195,25 @@ describeDatabases('demo data set', (db) => {
     expect(await peopleAndFiguresProblems(db(), todayYmd())).toEqual([]);
   });
 
+  it('leaves an audit trail of the load: each write by the demo user who made it, from no address', async () => {
+    const rows = await db().query<{
+      actor: string | null;
+      address: string | null;
+      records: number;
+      events: number;
+    }>(
+      `SELECT u.email AS actor, min(e.address) AS address, count(DISTINCT e.record_id)::int AS records, count(*)::int AS events
+         FROM audit_event e LEFT JOIN auth_users u ON u.sub::text = e.actor_sub GROUP BY u.email ORDER BY u.email COLLATE "C"`,
+    );
+    // The platform itself (no user) adds the first administrator; every other write is a demo user's.
+    expect(rows.map((r) => r.actor)).toEqual([...DEMO_USERS.map((u) => u.email)].sort().concat([null]));
+    expect(rows.every((r) => r.address === null && r.events > 0)).toBe(true);
+    const [unaudited] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "request" r WHERE NOT EXISTS (SELECT 1 FROM audit_event e WHERE e.record_id = r.id::text AND e.action IN ('create', 'submitRequests'))`,
+    );
+    expect(unaudited?.n).toBe(0);
+  });
+
   it('does nothing when seeded again', async () => {
     const counts = async () =>
       (
