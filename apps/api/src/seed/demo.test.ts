@@ -206,7 +206,7 @@ describeDatabases('demo data set', (db) => {
          FROM audit_event e LEFT JOIN auth_users u ON u.sub::text = e.actor_sub GROUP BY u.email ORDER BY u.email COLLATE "C"`,
     );
     // The platform itself (no user) adds the first administrator; every other write is a demo user's.
-    expect(rows.map((r) => r.actor)).toEqual([...DEMO_USERS.map((u) => u.email)].sort().concat([null]));
+    expect(rows.map((r) => r.actor)).toEqual([...DEMO_USERS.map((u) => u.email).sort(), null]);
     expect(rows.every((r) => r.address === null && r.events > 0)).toBe(true);
     const [unaudited] = await db().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM "request" r WHERE NOT EXISTS (SELECT 1 FROM audit_event e WHERE e.record_id = r.id::text AND e.action IN ('create', 'submitRequests'))`,
