@@ -14,6 +14,11 @@ export interface Keys {
   readonly jwks: { keys: JWK[] };
   /** Secret for HMAC cursors and field encryption (32 bytes). */
   readonly secret: Buffer;
+  /**
+   * Earlier secrets (`APP_PREVIOUS_SECRETS`, comma-separated hex), still accepted to decrypt secret
+   * fields while they are re-encrypted after a rotation (docs/architecture.md, “Secrets at rest”).
+   */
+  readonly previousSecrets: readonly Buffer[];
 }
 
 const ALG = 'ES256';
@@ -45,7 +50,13 @@ export async function loadKeys(dataDir: string, env: NodeJS.ProcessEnv = process
     publicPem = readFileSync(files.pub, 'utf8');
     secretHex = readFileSync(files.secret, 'utf8').trim();
   }
-  return keysFrom({ privatePem, publicPem, secretHex, previousPublicPem: env.JWT_PREVIOUS_PUBLIC_KEY });
+  return keysFrom({
+    privatePem,
+    publicPem,
+    secretHex,
+    previousPublicPem: env.JWT_PREVIOUS_PUBLIC_KEY,
+    previousSecretsHex: env.APP_PREVIOUS_SECRETS,
+  });
 }
 
 /** Keys for tests: a fresh pair, nothing written. */
@@ -63,6 +74,7 @@ async function keysFrom(input: {
   publicPem: string;
   secretHex: string;
   previousPublicPem?: string | undefined;
+  previousSecretsHex?: string | undefined;
 }): Promise<Keys> {
   const privateKey = await importPKCS8(input.privatePem, ALG, { extractable: true });
   const publicKey = await importSPKI(input.publicPem, ALG, { extractable: true });
@@ -74,7 +86,19 @@ async function keysFrom(input: {
     const prevKid = keyId(input.previousPublicPem);
     keys.push({ ...prev, kid: prevKid, alg: ALG, use: 'sig' });
   }
-  return { privateKey, publicKey, kid, jwks: { keys }, secret: Buffer.from(input.secretHex, 'hex') };
+  const previousSecrets = (input.previousSecretsHex ?? '')
+    .split(',')
+    .map((hex) => hex.trim())
+    .filter(Boolean)
+    .map((hex) => Buffer.from(hex, 'hex'));
+  return {
+    privateKey,
+    publicKey,
+    kid,
+    jwks: { keys },
+    secret: Buffer.from(input.secretHex, 'hex'),
+    previousSecrets,
+  };
 }
 
 const keyId = (publicPem: string): string =>

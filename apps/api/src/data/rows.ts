@@ -3,6 +3,7 @@ import { entityOf, tableOf, type ModelName } from '@rf/domain';
 import type { Queryable, Row, SqlValue } from '../db/database.ts';
 import { q } from '../db/schema-sql.ts';
 import { fieldChanges, recordAuditEvent, type AuditActor } from './audit-trail.ts';
+import { sealSecrets, type SecretCipher } from './secret-fields.ts';
 
 /**
  * The only writes of model rows (docs/architecture.md, “Layers”): operations decide what to write,
@@ -17,6 +18,11 @@ export interface Write {
   readonly at: Date;
   /** The named operation writing (approveRequest, createOrganisation); else create, update or delete. */
   readonly action?: string;
+  /**
+   * Seals the values of secret fields before they are stored (docs/architecture.md, “Secrets at
+   * rest”); a write of a secret value without it is refused.
+   */
+  readonly secrets?: SecretCipher;
 }
 
 /** A new row of `model` owned by the organisation `owner`; its id. `values` may set the sort key. */
@@ -34,7 +40,7 @@ export async function insertRow(
     identityId: write.owner,
     sortkey: id,
     ...(domainId ? { [domainId]: id } : {}),
-    ...values,
+    ...sealSecrets(model, values, write.secrets),
     createdAt: write.at.toISOString(),
     updatedAt: write.at.toISOString(),
     _lastChangedAt: write.at.getTime(),
@@ -67,7 +73,11 @@ export async function updateRow(
   changes: Row,
   write: Write,
 ): Promise<void> {
-  const row: Row = { ...changes, updatedAt: write.at.toISOString(), _lastChangedAt: write.at.getTime() };
+  const row: Row = {
+    ...sealSecrets(model, changes, write.secrets),
+    updatedAt: write.at.toISOString(),
+    _lastChangedAt: write.at.getTime(),
+  };
   const names = Object.keys(row);
   const fields = Object.keys(changes);
   const table = q(tableOf(model));

@@ -4,6 +4,7 @@ import type { AuditActor } from '../data/audit-trail.ts';
 import type { Write } from '../data/rows.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Keys } from '../keys.ts';
+import { secretCipher } from '../data/secret-fields.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { unauthorized } from '../http/errors.ts';
 
@@ -74,6 +75,7 @@ export const writeOf = (ctx: OperationContext, action?: string, at: Date = nowOf
   by: actorOf(ctx),
   at,
   ...(action ? { action } : {}),
+  secrets: secretCipher(ctx.keys),
 });
 
 /** The operation's time. */
