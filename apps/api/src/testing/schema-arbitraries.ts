@@ -289,18 +289,25 @@ function selectionOf(field: GraphQLField<unknown, unknown>): string {
   return fields.id ? '{ id }' : '{ __typename }';
 }
 
+/**
+ * Literals nest at most this deep when written inline: well past the server's bound (64 brackets),
+ * and shallow enough that writing the 1,000-level values does not exhaust the test's own stack.
+ */
+const MAX_LITERAL_DEPTH = 200;
+
 /** A value written as a GraphQL literal (enum values bare, everything else as JSON writes it). */
-function literal(value: unknown, type: GraphQLInputType | undefined): string {
+function literal(value: unknown, type: GraphQLInputType | undefined, depth = 0): string {
   const named = type ? getNamedType(type) : undefined;
+  if (depth > MAX_LITERAL_DEPTH && value !== null && typeof value === 'object') return 'null';
   if (Array.isArray(value)) {
     const list = type && isNonNullType(type) ? type.ofType : type;
     const item = list && isListType(list) ? list.ofType : undefined;
-    return `[${value.map((v) => literal(v, item)).join(', ')}]`;
+    return `[${value.map((v) => literal(v, item, depth + 1)).join(', ')}]`;
   }
   if (value !== null && typeof value === 'object') {
     const fields = named && isInputObjectType(named) ? named.getFields() : {};
     const entries = Object.entries(value).filter(([k]) => /^[_A-Za-z]\w*$/.test(k));
-    return `{ ${entries.map(([k, v]) => `${k}: ${literal(v, fields[k]?.type)}`).join(', ')} }`;
+    return `{ ${entries.map(([k, v]) => `${k}: ${literal(v, fields[k]?.type, depth + 1)}`).join(', ')} }`;
   }
   if (typeof value === 'string' && named && isEnumType(named) && /^[_A-Za-z]\w*$/.test(value)) return value;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
