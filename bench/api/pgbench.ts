@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Round } from './load.ts';
-import { runCommand } from './processes.ts';
+import { runCommand } from '../../scripts/node-processes.ts';
 
 /** pgbench from PATH or from the PostgreSQL installation. */
 export function findPgbench(): string {

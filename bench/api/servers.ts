@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/database.ts';
 import { createUser, findUserByEmail } from '../../apps/api/src/auth/users.ts';
-import { freePort, startNode, waitForHttp, type Started } from './processes.ts';
+import {
+  freePort,
+  RATE_LIMITS_LIFTED,
+  startNode,
+  waitForHttp,
+  type Started,
+} from '../../scripts/node-processes.ts';
 import { postJson } from './load.ts';
 
 export interface RunningServer {
@@ -83,11 +89,7 @@ export async function startOurServer(input: {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: join(input.workDir, 'data'),
-      // The load comes from a few users on one address: the rate limits would measure themselves.
-      RATE_LIMIT_GRAPHQL_PER_USER: '100000000',
-      RATE_LIMIT_GRAPHQL_PER_ADDRESS: '100000000',
-      RATE_LIMIT_AUTH_PER_ADDRESS: '100000000',
-      RATE_LIMIT_AUTH_PER_ACCOUNT: '100000000',
+      ...RATE_LIMITS_LIFTED,
     },
   });
   try {
@@ -114,9 +116,11 @@ export async function startPostgraphile(input: {
   });
   try {
     await waitForHttp(`${url}/graphql`, started, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __typename }' }),
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      },
     });
   } catch (error) {
     await started.stop();

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
-import { REPO_ROOT } from '../api/processes.ts';
+import { REPO_ROOT } from '../../scripts/node-processes.ts';
 
 const root = join(REPO_ROOT, 'apps/web');
 const prefixes = process.argv.slice(2);

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, REPO_ROOT, startNode, waitForHttp, type Started } from '../api/processes.ts';
+import { freePort, REPO_ROOT, startNode, waitForHttp, type Started } from '../../scripts/node-processes.ts';
 import {
   injectSession,
   killChrome,

@@ -289,3 +289,34 @@ export async function signOutThroughUI(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((u) => u.pathname.endsWith('/login'), { timeout: 15_000 });
 }
+
+/**
+ * One tab per user, each in its own context signed in through the login screen the first time the
+ * user's tab is asked for. `current` is the tab asked for last (the screen of a failed step).
+ */
+export class SignedInTabs {
+  private readonly tabs = new Map<string, Tab>();
+  private readonly contexts: BrowserContext[] = [];
+  current: Tab | undefined;
+
+  constructor(private readonly browser: () => Browser | undefined) {}
+
+  async of(email: string): Promise<Tab> {
+    const known = this.tabs.get(email);
+    if (known) return (this.current = known);
+    const browser = this.browser();
+    if (!browser) throw new Error('The browser is not launched');
+    const context = await newContext(browser);
+    this.contexts.push(context);
+    context.setDefaultTimeout(10_000);
+    const tab = await Tab.open(context);
+    await signInThroughUI(tab.page, email);
+    await tab.settle();
+    this.tabs.set(email, tab);
+    return (this.current = tab);
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts) await context.close().catch(() => undefined);
+  }
+}

@@ -91,6 +91,7 @@ export async function resolveFixtures(api: Api): Promise<Fixtures> {
     ).id;
     f['A.bookkeeping'] = pick(await api.list(t, 'Bookkeeping', 'requestId'), 'bookkeeping').id;
     f['A.transaction'] = pick(await api.list(t, 'Transaction', 'userId'), 'transaction').id;
+    f['A.insurance'] = pick(await api.list(t, 'Insurance', 'insurance_status'), 'insurance policy').id;
     const parties = async (model: 'Investor' | 'Spv' | 'Broker', key: string, groupId: string) => {
       const party = pick(await api.list(t, model, 'userId identityId'), key, (r) => r.userId === groupId);
       f[`A.${key}`] = party.id;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { Tab } from './browser.ts';
 
 /** A small valid PDF (the upload checks the content, not the name). */
@@ -55,9 +55,21 @@ export async function fillText(page: Page, name: string, value: string): Promise
 /** Picks an option of a select (enum) field. */
 export async function pickSelect(page: Page, name: string, option: string): Promise<void> {
   const el = await reveal(page, name, inputOf(name));
-  await el.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt++) {
+    await el.click();
+    await listbox.getByRole('option', { name: option, exact: true }).click();
+    try {
+      await listbox.waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (error) {
+      // A click that lands while the menu is still opening (or re-rendering) can leave it open
+      // without a choice; close it and choose again.
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+      await listbox.waitFor({ state: 'hidden' });
+    }
+  }
 }
 
 /** Types into an autocomplete (country, currency, reference) and picks the first matching option. */
@@ -115,4 +127,22 @@ export async function confirmMove(page: Page, dialog: Locator, action: string): 
   const message = await Promise.race([closed, refused]);
   if (message) throw new Error(`"${action}" was refused: ${message}`);
   await closed;
+}
+
+/**
+ * For a describe whose tests are steps, each needing the ones before it: once a step fails the
+ * rest are skipped, and the screen of the failed one is saved as `fail-<label>-<test name>`.
+ */
+export function stepsInOrder(label: string, screen: () => Tab | undefined): void {
+  let failed = false;
+  beforeEach((ctx) => {
+    if (failed) ctx.skip();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    failed = true;
+    await screen()
+      ?.screenshot(`fail-${label}-${ctx.task.name.slice(0, 40)}`)
+      .catch(() => undefined);
+  });
 }

@@ -69,3 +69,24 @@ export async function pendingLine(
   });
   return id;
 }
+
+/** A line's status, approved limit and spread, read as the admin. */
+export async function lineState(api: Api, id: string): Promise<Row | null> {
+  const data = await api.gql<{ getBuyer: Row | null }>(
+    (await api.signIn(DEMO_EMAIL.admin)).idToken,
+    `query ($id: ID!) { getBuyer(id: $id) { id buyer_status buyer_loan_approved_amount buyer_loan_discount_fee } }`,
+    { id },
+  );
+  return data.getBuyer;
+}
+
+/**
+ * The e-mail the demo supplier S1 got about the line named `name` since `since` (epoch ms), as
+ * subject and text; '' while there is none.
+ */
+export async function supplierMailAbout(api: Api, name: string, since: number): Promise<string> {
+  const mail = (await api.mails()).find(
+    (m) => m.to === DEMO_EMAIL.supplier && m.subject.includes(name) && Date.parse(m.sentAt) >= since - 1000,
+  );
+  return mail ? `${mail.subject}\n${mail.text}` : '';
+}

@@ -124,8 +124,10 @@ export async function approvedLine(
 }
 
 /**
- * A request of S1 on the line, Under Review, with its invoice file; with `signed`, the supplier
- * has also attached the signed IPU and offer notice (`attachSignedCopies`), so it can be approved.
+ * A request of S1 on the line, Under Review, with its invoice file and the buyer's signer named
+ * (the IPU goes to them for signature); with `signed`, an administrator has uploaded copies of the
+ * IPU and offer notice signed on paper (`attachSignedCopies`), so it can be approved without
+ * going through the signing, which e2e/tests/esign-flow.test.ts covers.
  */
 export async function newRequest(
   api: Api,
@@ -153,17 +155,21 @@ export async function newRequest(
         invoice_date: isoDay(-30),
         invoice_due_date: request.due ?? isoDay(60),
         invoice_attachment: await uploadPdf(api, supplier, `invoice-${request.invoiceNumber}.pdf`),
+        ipu_signature_name: 'Bea Buyer',
+        ipu_signature_email: `ap-${request.invoiceNumber.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@buyer.test`,
         ...(request.extra ?? {}),
       },
     },
   );
   const id = made.createRequest.id;
-  if (request.signed)
-    await runOperation(api, DEMO_EMAIL.supplier, 'attachSignedCopies', {
+  if (request.signed) {
+    const admin = await token(api, DEMO_EMAIL.admin);
+    await runOperation(api, DEMO_EMAIL.admin, 'attachSignedCopies', {
       id,
-      ipu_attachment: await uploadPdf(api, supplier, `ipu-${request.invoiceNumber}.pdf`),
+      ipu_attachment: await uploadPdf(api, admin, `ipu-${request.invoiceNumber}.pdf`),
       invoice_ipu_signed: isoDay(-1),
-      offer_notice_attachment: await uploadPdf(api, supplier, `offer-${request.invoiceNumber}.pdf`),
+      offer_notice_attachment: await uploadPdf(api, admin, `offer-${request.invoiceNumber}.pdf`),
     });
+  }
   return id;
 }

@@ -118,6 +118,7 @@ const ADMIN: Spec[] = [
   ['newuser', '/admin/newuser'],
   ['newuser/{id}', '/admin/newuser/{A.supplier.groupId}'],
   ['newinsurance', '/admin/newinsurance'],
+  ['insurance/{id}', '/admin/insurance/{A.insurance}'],
   ['bookkeeping', '/admin/bookkeeping'],
   ['bookkeeping/{id}', '/admin/bookkeeping/{A.bookkeeping}'],
   ['transactions', '/admin/transactions'],

@@ -8,8 +8,8 @@ import { fillText, save, stampOf, until } from '../support/flows.ts';
 /**
  * Broker onboarding: broker@demo.test creates a supplier organisation with its first user; the
  * invitation from /dev/mail is opened, a password is set and the user signs in to the supplier
- * area; the broker finds the supplier under its suppliers and adds a director for it.
- * Who may invite (docs/business-rules.md, “Request integrity”, “Parties”): the broker may invite
+ * area; the broker finds the supplier under its suppliers and adds a director for it. Who may
+ * invite (docs/business-rules.md, “Party records and inviting users”): the broker may invite
  * into the supplier only until its first user joined; then the supplier's Owner invites colleagues
  * from Settings, and a colleague who is not the Owner may not.
  */

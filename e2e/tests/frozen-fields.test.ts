@@ -7,8 +7,8 @@ import { fillText, stampOf, until } from '../support/flows.ts';
 import { approvedLine, demoParties } from '../support/requests.ts';
 
 /**
- * docs/business-rules.md, “What each state freezes”: an approved line's limit and terms change only
- * through named operations, for the admin too. The admin's edit form of such a line shows them
+ * docs/business-rules.md, “Frozen fields per state”: an approved line's limit and terms change
+ * only through named operations, for the admin too. The admin's edit form of such a line shows them
  * read-only with the operation to use instead, and saves what may still change. The line is made in
  * the setup, so the demo's records stay as other files expect.
  */

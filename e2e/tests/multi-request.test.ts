@@ -9,10 +9,10 @@ import { fillText as fillField, stampOf, until, upload } from '../support/flows.
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
 /**
- * A multi-invoice request (docs/business-rules.md, “Credit limits”, “Multi-invoice requests”) as
- * supplier2@demo.test: a batch beyond the line's free limit is refused before anything is created,
- * and a batch that fits is created in one go with one batch id. Done on supplier2's data so the
- * records the crawl visits stay as seeded.
+ * A multi-invoice request (docs/business-rules.md, “Line limits and what requests hold”,
+ * “Batches of invoices on one line”) as supplier2@demo.test: a batch beyond the line's free
+ * limit is refused before anything is created, and a batch that fits is created in one go with one
+ * batch id. Done on supplier2's data so the records the crawl visits stay as seeded.
  */
 describe('Multi-invoice request: one batch, all or nothing, within the limit', () => {
   let browser: Browser | undefined;
@@ -96,6 +96,7 @@ describe('Multi-invoice request: one batch, all or nothing, within the limit', (
     const before = (await requestsOf(line.id)).length;
     await tab.visit(`/app/newmultirequest/${groupId}/${line.id}/${String(line.supplierId)}`);
     await page.getByRole('button', { name: 'Add another invoice' }).click();
+    await fillText(page, 'signer.ipu_signature_name', 'Bea Buyer');
     await fillText(page, 'signer.ipu_signature_email', 'signer@buyer.test');
     // Ten times the approved limit: no advance rate lets that fit.
     const tooMuch = `${String(line.buyer_loan_approved_amount).split('.')[0]}0.00`;
@@ -138,6 +139,8 @@ describe('Multi-invoice request: one batch, all or nothing, within the limit', (
     await fillField(page, 'invoice_amount', `${String(line.buyer_loan_approved_amount).split('.')[0]}0.00`);
     await fillField(page, 'invoice_date', '2026-11-02');
     await fillField(page, 'invoice_due_date', '2027-01-29');
+    await fillField(page, 'ipu_signature_name', 'Bea Buyer');
+    await fillField(page, 'ipu_signature_email', 'signer@buyer.test');
     await page.getByRole('button', { name: 'Submit request' }).click();
     await until(() => page.locator('main').innerText()).toMatch(
       /Invoice amount: the request exceeds the available limit of .* by [A-Z]{3} [\d,.]+ \(available/,

@@ -6,11 +6,11 @@ import { DEMO_EMAIL } from '../support/config.ts';
 import { stampOf, until } from '../support/flows.ts';
 
 /**
- * Self-registration (docs/business-rules.md, “Parties, organisations and tenancy”): an investor
- * organisation registers itself and waits on "pending approval"; the admin approves it (the user is
- * e-mailed and reaches the investor area), invites a colleague and resends the invitation (the
- * first link stops working), revokes the Investor group (the area closes at once) and disables the
- * user (sign-in refused).
+ * Self-registration (docs/business-rules.md, “Organisations, roles and who sees what”): an
+ * investor organisation registers itself and waits on "pending approval"; the admin approves it
+ * (the user is e-mailed and reaches the investor area), invites a colleague and resends the
+ * invitation (the first link stops working), revokes the Investor group (the area closes at once)
+ * and disables the user (sign-in refused).
  */
 describe('Organisations: self-registration → approval → invitations → group and access changes', () => {
   let browser: Browser | undefined;

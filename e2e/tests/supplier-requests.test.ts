@@ -15,7 +15,7 @@ import {
 } from '../support/requests.ts';
 
 /**
- * The supplier's side of a request (docs/business-rules.md, “What each state freezes”) as
+ * The supplier's side of a request (docs/business-rules.md, “Frozen fields per state”) as
  * supplier@demo.test: a request in Documents Pending opened from the list, with what was asked for,
  * the documents attached (an upload, the signed copies) and the request resubmitted; a request
  * withdrawn; the details a submitted request still lets it edit, the frozen ones read-only; its own
@@ -35,7 +35,7 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
   const n = stampOf();
   const pendingNumber = `E2E-DOCS-${n}`;
   const withdrawNumber = `E2E-WD-${n}`;
-  const comment = 'Please add the packing list, and the IPU and offer notice signed.';
+  const comment = 'Please add the packing list.';
 
   const token = async (email: string) => (await api.signIn(email)).idToken;
   const request = async (id: string) =>
@@ -75,7 +75,7 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
     pendingId = await newRequest(api, parties, { buyerId: lineId, invoiceNumber: pendingNumber });
     await runOperation(api, DEMO_EMAIL.spv, 'askForDocuments', {
       id: pendingId,
-      documents_requested: 'Packing list; Signed IPU; Signed offer notice',
+      documents_requested: 'Packing list',
       documents_comment: comment,
     });
     withdrawId = await newRequest(api, parties, { buyerId: lineId, invoiceNumber: withdrawNumber });
@@ -104,13 +104,17 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
     await tab.settle();
     const asked = region('Documents asked for');
     await until(() => asked.innerText()).toMatch(/Packing list\s+Missing/);
-    expect(await asked.innerText()).toMatch(/Signed IPU\s+Missing/);
-    expect(await asked.innerText()).toMatch(/Signed offer notice\s+Missing/);
     expect(await asked.innerText()).toContain(comment);
-    expect(await asked.innerText()).toMatch(/Still missing: Packing list, Signed IPU, Signed offer notice/);
-    // The answers are offered with the list; deciding is not the supplier's.
+    expect(await asked.innerText()).toMatch(/Still missing: Packing list/);
+    // The answers are offered with the list; deciding is not the supplier's. Signed documents come
+    // from the platform's signing, never from the supplier's uploads.
     expect(await asked.getByRole('button', { name: 'Resubmit', exact: true }).count()).toBe(1);
-    expect(await asked.getByRole('button', { name: 'Attach signed copies' }).count()).toBe(1);
+    expect(
+      await main()
+        .getByRole('button', { name: /signed copies/i })
+        .count(),
+    ).toBe(0);
+    await until(() => region('Signatures').innerText()).toMatch(/IPU[\s\S]*Bea Buyer/);
     expect(await main().getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(1);
     expect(await main().getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     await until(() => region('History').innerText()).toMatch(/Ask for documents/);
@@ -119,42 +123,21 @@ describe('Supplier requests: documents asked for, resubmit, withdraw, frozen fie
     await mobile('supplier-request-documents-pending-390');
   });
 
-  it('uploads the packing list, attaches the signed copies and resubmits', async () => {
+  it('uploads the packing list and resubmits', async () => {
     const page = tab.page;
     const asked = region('Documents asked for');
     await upload(page, 'packing_list_attachment', `packing-${n}.pdf`);
     await until(() => asked.innerText()).toMatch(/Packing list\s+Attached/);
     await until(async () => Boolean((await request(pendingId)).packing_list_attachment)).toBe(true);
-
-    const dialog = await openMove(page, 'Attach signed copies');
-    expect(await dialog.innerText()).toMatch(/Attach the IPU signed by the buyer and you/);
-    // Without any file nothing is sent (the declaration's guard, checked again by the server).
-    await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
-    await until(() => dialog.getByRole('alert').innerText()).toMatch(
-      /Attach the signed IPU, the signed offer notice, or both/,
-    );
-    await upload(page, 'ipu_attachment', `ipu-signed-${n}.pdf`);
-    await fillText(page, 'invoice_ipu_signed', isoDay(-1));
-    await upload(page, 'offer_notice_attachment', `offer-signed-${n}.pdf`);
-    await confirmMove(page, dialog, 'Attach');
     await until(() => asked.innerText()).toMatch(/Everything asked for is attached/);
-    expect(await request(pendingId)).toMatchObject({ invoice_ipu_signed: isoDay(-1) });
-    // The history names the action and what it changed.
     const history = region('History');
-    await until(() => history.innerText()).toMatch(/Attach signed copies/);
-    expect(await history.innerText()).toMatch(new RegExp(`ipu-signed-${n}\\.pdf`));
 
     const resubmit = await openMove(page, 'Resubmit');
     await confirmMove(page, resubmit, 'Resubmit');
     await until(async () => (await request(pendingId)).request_status).toBe('Under Review');
     await until(() => history.innerText()).toMatch(/Resubmit/);
     expect(await region('Documents asked for').count()).toBe(0);
-    // Only the refusal provoked above reached the server as an error.
-    expect(tab.graphqlErrors).toEqual([
-      expect.stringMatching(
-        /Cannot attach signed copies: Attach the signed IPU, the signed offer notice, or both/,
-      ),
-    ]);
+    expect(tab.graphqlErrors).toEqual([]);
     expect(tab.consoleErrors).toEqual([]);
     tab.reset();
   });

@@ -19,7 +19,8 @@ import { approvedLine } from './credit-line.ts';
 import { pdfWithFiller } from './crash-writers.ts';
 import { freshDatabase, prepareDatabase } from './run-database.ts';
 import { runParties, workFolder } from './run-setup.ts';
-import { freePort, startServer, type ServerProcess } from './server-process.ts';
+import { freePort } from '../node-processes.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const { values: args } = parseArgs({
   options: {

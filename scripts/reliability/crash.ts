@@ -14,7 +14,8 @@ import { Ledger, verifyLedger } from './crash-ledger.ts';
 import { writeUntilKilled } from './crash-writers.ts';
 import { freshDatabase, prepareDatabase, type DatabaseKind } from './run-database.ts';
 import { createParty, runParties, spread, workFolder } from './run-setup.ts';
-import { freePort, startServer, type ServerProcess } from './server-process.ts';
+import { freePort } from '../node-processes.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const { values: args } = parseArgs({
   options: {

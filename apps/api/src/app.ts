@@ -15,6 +15,11 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerErrorReporting } from './http/sentry.ts';
 import { registerClientConfig } from './http/client-config.ts';
 import type { AuthOptions } from './auth/auth-deps.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createFileStore } from './files/create-file-store.ts';
+import { registerEsign } from './esign/routes.ts';
+import { canReadEnvelope } from './operations/read-envelopes.ts';
+import { platformCertificateOnce } from './esign/seal/platform-certificate.ts';
 
 /**
  * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
@@ -43,8 +48,24 @@ export async function buildApp(
   registerClientConfig(app, ctx.config);
   registerAuth(app, ctx, options.auth);
   app.get('/.well-known/jwks.json', async () => ctx.keys.jwks);
-  await registerGraphql(app, ctx, { authenticate, limitSocket });
-  registerFiles(app, ctx, { authenticate, canReadFile: (caller, key) => canReadFile(ctx.db, caller, key) });
+  const mailer = createMailer(ctx);
+  const files = createFileStore(ctx.config);
+  await registerGraphql(app, ctx, { authenticate, limitSocket, mailer });
+  registerFiles(app, ctx, {
+    authenticate,
+    canReadFile: (caller, key) => canReadFile(ctx.db, caller, key),
+    store: files,
+  });
+  registerEsign(app, {
+    db: ctx.db,
+    keys: ctx.keys,
+    publicUrl: ctx.config.publicUrl,
+    files,
+    mailer,
+    certificate: platformCertificateOnce(ctx.config),
+    authenticate,
+    canReadEnvelope: (caller, id) => canReadEnvelope({ db: ctx.db, keys: ctx.keys, caller }, id),
+  });
   await registerWeb(app, ctx);
   return app;
 }

@@ -8,6 +8,8 @@ const PRODUCTION = {
   JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----x-----END PUBLIC KEY-----',
   SMTP_URL: 'smtp://user:smtp-password@mail.example.com:587',
   PUBLIC_URL: 'https://rf.example.com',
+  ESIGN_P12_PATH: '/run/secrets/esign.p12',
+  ESIGN_P12_PASSWORD: 'p12-password',
 };
 
 describe('configuration', () => {
@@ -77,8 +79,21 @@ describe('production start-up', () => {
       'JWT_PUBLIC_KEY',
       'SMTP_URL',
       'PUBLIC_URL',
+      'ESIGN_P12_PATH',
+      'ESIGN_P12_PASSWORD',
     ]);
     expect(problems.join('\n')).not.toContain('secret-private');
+  });
+
+  it('takes the document seal PKCS#12 from a file or base64, always with its password', () => {
+    const { ESIGN_P12_PATH: _path, ...withoutSeal } = PRODUCTION;
+    expect(productionProblems({ ...withoutSeal, ESIGN_P12_BASE64: 'MIIK' })).toEqual([]);
+    expect(productionProblems(withoutSeal)).toEqual([
+      'ESIGN_P12_PATH or ESIGN_P12_BASE64 (the PKCS#12 of the document seal certificate)',
+    ]);
+    expect(productionProblems({ ...PRODUCTION, ESIGN_P12_PASSWORD: '' })).toEqual([
+      'ESIGN_P12_PASSWORD (the password of that PKCS#12)',
+    ]);
   });
 
   it('refuses an APP_SECRET that is not 32 bytes of hex (it would become an empty key)', () => {

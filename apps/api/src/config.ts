@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseRateLimits, type RateLimits } from './http/rate-limits.ts';
+import { parseJobSettings, type JobSettings } from './jobs/job-settings.ts';
 
 /**
  * Which proxies may name the client: `false` (the socket's peer is the client), a hop count, or
@@ -30,6 +31,8 @@ export interface Config {
   /** The web app's Sentry DSN (built in at build time); its origin is allowed in `connect-src`. */
   readonly browserSentryDsn: string | undefined;
   readonly webDist: string;
+  /** The scheduled-job queue: `JOBS`, `JOBS_POLL_SECONDS`, `JOBS_SCHEMA` (docs/architecture.md, “Scheduled jobs”). */
+  readonly jobs: JobSettings;
 }
 
 /**
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: env.SENTRY_DSN || undefined,
     browserSentryDsn: env.VITE_SENTRY_DSN || undefined,
     webDist: resolve(env.WEB_DIST ?? 'apps/web/dist'),
+    jobs: parseJobSettings(env),
   };
 }
 
@@ -126,5 +130,9 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   if (!env.JWT_PUBLIC_KEY) problems.push('JWT_PUBLIC_KEY (SPKI PEM of the same key)');
   if (!env.SMTP_URL) problems.push('SMTP_URL (smtp://user:password@host:587)');
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL (the address users open, such as https://rf.example.com)');
+  // The document seal certificate (docs/architecture.md, “Document seal”).
+  if (!env.ESIGN_P12_PATH && !env.ESIGN_P12_BASE64)
+    problems.push('ESIGN_P12_PATH or ESIGN_P12_BASE64 (the PKCS#12 of the document seal certificate)');
+  if (!env.ESIGN_P12_PASSWORD) problems.push('ESIGN_P12_PASSWORD (the password of that PKCS#12)');
   return problems;
 }

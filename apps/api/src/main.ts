@@ -3,9 +3,11 @@ import { loadConfig, productionProblems } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { startErrorReporting } from './http/sentry.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
+import { SCHEDULED_JOBS } from './jobs/scheduled-jobs.ts';
 import { loadKeys } from './keys.ts';
 import { seedDemo } from './seed/demo.ts';
-import { DEMO_USERS } from './seed/demo-users.ts';
+import { DEMO_MEMBERS, DEMO_USERS } from './seed/demo-users.ts';
 
 // Production refuses to start without its secrets and addresses (docs/architecture.md, “Deployment”).
 const missing = productionProblems();
@@ -30,6 +32,8 @@ const app = await buildApp(
   { logger: config.production && process.env.LOG_LEVEL !== 'silent' },
 );
 await app.listen({ port: config.port, host: config.host });
+// Scheduled jobs (docs/architecture.md, “Scheduled jobs”); JOBS=off starts none.
+const jobs = await startJobQueue({ config, db }, SCHEDULED_JOBS({ config, db, keys }));
 
 console.log(`\nReceivables platform listening on ${config.publicUrl} (bound to ${config.host})`);
 if (config.demo) {
@@ -39,11 +43,14 @@ if (config.demo) {
   );
   console.log(`\nDemo sign-ins (password ${DEMO_USERS[0]?.password}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(22)} ${u.phone}  ${u.role}`);
+  for (const m of DEMO_MEMBERS)
+    console.log(`  ${m.email.padEnd(22)} ${m.phone}  ${m.name}, a second officer of the SPV`);
   console.log(`\nMail sent by the app (verification codes): ${config.publicUrl}/dev/mail`);
 }
 
 const shutdown = async (): Promise<void> => {
   await app.close();
+  await jobs.stop();
   await db.close();
   process.exit(0);
 };

@@ -18,7 +18,8 @@ it('production refuses to start without its settings, naming them and printing n
   });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('NODE_ENV=production needs these settings');
-  for (const name of ['APP_SECRET', 'JWT_PUBLIC_KEY', 'PUBLIC_URL']) expect(run.stderr).toContain(name);
+  for (const name of ['APP_SECRET', 'JWT_PUBLIC_KEY', 'PUBLIC_URL', 'ESIGN_P12_PATH', 'ESIGN_P12_PASSWORD'])
+    expect(run.stderr).toContain(name);
   expect(run.stderr).not.toMatch(/JWT_PRIVATE_KEY|SMTP_URL/);
   expect(`${run.stdout}${run.stderr}`).not.toMatch(/top-secret|smtp-password/);
   expect(run.stdout).not.toContain('listening');

@@ -27,3 +27,6 @@ export * from './risk/bands.ts';
 export * from './risk/select.ts';
 export * from './risk/assessment.ts';
 export { ANALYST_RISK_FIELDS, COMPUTED_RISK_FIELDS } from './risk/criteria.ts';
+export * from './esign/envelopes.ts';
+export * from './ledger/index.ts';
+export * from './rules/insurance.ts';

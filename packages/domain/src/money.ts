@@ -4,7 +4,7 @@ import { minorUnits } from './reference-lists.ts';
 /**
  * Decimal constructor for money: 40 significant digits so that products of a 15-digit amount and
  * several rates stay exact until the one final division, and half-up rounding as the business
- * rules require (docs/business-rules.md, “Pricing of a request”).
+ * rules require (docs/business-rules.md, “How a request is priced at approval”).
  */
 export const MoneyDecimal = Decimal.clone({
   precision: 40,

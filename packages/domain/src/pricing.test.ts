@@ -152,6 +152,13 @@ const FEES = [
 ] as const;
 
 describe('priceRequest properties', () => {
+  it('keeps purchase + discount equal to the advanced amount when the discount exceeds the advance', () => {
+    // KWD 1 at 0.05 %: advanced 0.0005 → 0.001; discount 1 × 60 × 9.30 % / 360 = 0.0155 → 0.016.
+    const p = priceRequest({ ...WORKED_EXAMPLE, currency: 'KWD', invoiceAmount: '1', advanceRate: '0.05' });
+    expect(p.discount_fee_amount).toBe('0.016');
+    expect(p.invoice_purchase_amount).toBe('-0.015');
+  });
+
   it('purchase + discount equals the advanced amount at the minor unit', () => {
     fc.assert(
       fc.property(INPUT, (g) => {

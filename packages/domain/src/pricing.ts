@@ -7,7 +7,7 @@ export type BaseRateSeries = (typeof BASE_RATE_SERIES)[number];
 
 /**
  * The `SOFR` record column holding each series (one record per date, all series:
- * docs/business-rules.md, “Pricing of a request”).
+ * docs/business-rules.md, “How a request is priced at approval”).
  */
 export const SOFR_COLUMN_OF_SERIES = {
   'SOFR(Daily)': 'SOFR',
@@ -19,8 +19,8 @@ export const SOFR_COLUMN_OF_SERIES = {
 export type SofrColumn = (typeof SOFR_COLUMN_OF_SERIES)[BaseRateSeries];
 
 /**
- * Fixing window (docs/business-rules.md, “Pricing of a request”): at least 2 and at most 10 days
- * before the payout date.
+ * Fixing window (docs/business-rules.md, “How a request is priced at approval”): at least 2 and
+ * at most 10 days before the payout date.
  */
 export const FIXING_MIN_DAYS_BEFORE = 2;
 export const FIXING_MAX_DAYS_BEFORE = 10;
@@ -43,7 +43,7 @@ function epochDay(value: string, name: string): number {
 
 /**
  * Calendar days from `from` to `to`, not counting `from`, and never less than 1
- * (docs/business-rules.md, “Pricing of a request”).
+ * (docs/business-rules.md, “How a request is priced at approval”).
  */
 export function pricingDays(from: string, to: string): number {
   return Math.max(1, epochDay(to, 'to date') - epochDay(from, 'from date'));
@@ -86,8 +86,8 @@ function nonNegative(value: DecimalInput | null | undefined, name: string, fallb
 }
 
 /**
- * Prices one invoice (docs/business-rules.md, “Pricing of a request”: ACT/360, decimal arithmetic,
- * half-up at the minor unit).
+ * Prices one invoice (docs/business-rules.md, “How a request is priced at approval”: ACT/360,
+ * decimal arithmetic, half-up at the minor unit).
  */
 export function priceRequest(input: PriceRequestInput): RequestPricing {
   const digits = minorUnitsOf(input.currency);
@@ -114,9 +114,11 @@ export function priceRequest(input: PriceRequestInput): RequestPricing {
   const broker = amountDays.times(spread).times(transactionRate).times(brokerRate).dividedBy(360_000_000);
   const spv = amountDays.times(spvRate).dividedBy(36_000);
   const discountStored = roundHalfUp(discount, digits);
-  // Purchase from the stored discount, so that purchase + discount equals the advanced amount
-  // exactly in the ledger (half-up rounding commutes with adding an amount already on the grid).
-  const purchase = amount.times(advance).dividedBy(100).minus(discountStored);
+  // Purchase = the advanced amount at the minor unit less the stored discount, so that purchase +
+  // discount equals the advanced amount exactly in the ledger, whatever the signs (rounding the
+  // difference would round a negative purchase's tie away from zero and lose that equality).
+  const advanced = new MoneyDecimal(roundHalfUp(amount.times(advance).dividedBy(100), digits));
+  const purchase = advanced.minus(discountStored);
   return {
     days,
     discount_fee_amount: discountStored,
@@ -136,9 +138,9 @@ export interface AdjustedRateInput {
 }
 
 /**
- * `discount_fee_rate_adjusted` on settlement (docs/business-rules.md, “Pricing of a request”): the
- * spread that earns the planned discount over the actual period, (base + spread) × planned / actual
- * − base; "0" when paid on the due date.
+ * `discount_fee_rate_adjusted` on settlement (docs/business-rules.md,
+ * “How a request is priced at approval”): the spread that earns the planned discount over the
+ * actual period, (base + spread) × planned / actual − base; "0" when paid on the due date.
  */
 export function adjustedDiscountFeeRate(input: AdjustedRateInput): string {
   epochDay(input.paybackDate, 'paybackDate');

@@ -1,4 +1,4 @@
-/** Reference lists (docs/business-rules.md, “Reference lists”). */
+/** Reference lists (docs/business-rules.md, “Value lists and record checks”). */
 
 /** ISO 3166-1 alpha-2 country codes. */
 export const COUNTRIES: readonly string[] = (
@@ -53,3 +53,15 @@ export const DOCUMENT_TYPES = [
   'IPU',
   'Servicing Agreement',
 ] as const;
+/** Kinds of credit-insurance policy (docs/business-rules.md, “Credit insurance”). */
+export const INSURANCE_POLICY_TYPES = [
+  'Whole turnover',
+  'Key accounts',
+  'Single buyer',
+  'Single invoice',
+] as const;
+/**
+ * States of a credit-insurance policy: Active counts, Suspended and Cancelled do not
+ * (docs/business-rules.md, “Credit insurance”).
+ */
+export const INSURANCE_STATUSES = ['Active', 'Suspended', 'Cancelled'] as const;

@@ -127,6 +127,15 @@ export function describeIssues(error: z.ZodError): string {
       // zod reports a missing key as an invalid type that "received undefined".
       if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
         return `${path} is required`;
+      // …and a missing decimal (a string or a number) as a union whose every branch received undefined.
+      if (
+        issue.code === 'invalid_union' &&
+        issue.errors.length > 0 &&
+        issue.errors.every((branch) =>
+          branch.every((i) => i.code === 'invalid_type' && /received undefined$/.test(i.message)),
+        )
+      )
+        return `${path} is required`;
       return `${path}: ${issue.message}`;
     })
     .join('; ');

@@ -12,11 +12,13 @@ import {
 const CREATE = `mutation ($input: CreateOrganisationInput!) { createOrganisation(input: $input) { groupId } }`;
 const DISABLE = `mutation ($input: SetUserDisabledInput!) { setUserDisabled(input: $input) { ${USER_FIELDS} } }`;
 const GROUP = `mutation ($input: SetUserGroupInput!) { setUserGroup(input: $input) { ${USER_FIELDS} } }`;
+const APPROVE = `mutation ($g: ID!) { approveOrganisation(groupId: $g) { groupId } }`;
 
 /**
  * The organisation operations are in the audit trail under their names (docs/architecture.md,
  * “Audit trail”): the rows they make, and an administrator's changes of a user's role group and
- * disabled flag, which live in the user pool rather than a model.
+ * disabled flag, which live in the user pool rather than a model, the role groups an approval
+ * grants too.
  */
 describeDatabases('audit trail of the organisation operations', (db) => {
   let t: OrgTestApp;
@@ -77,5 +79,26 @@ describeDatabases('audit trail of the organisation operations', (db) => {
         changes: [{ field: 'disabled', old: false, new: true }],
       },
     ]);
+  });
+
+  it('records the role group an approval grants, per member, as approveOrganisation', async () => {
+    const owner = await seedOrganisation(db(), { type: 'Spv', status: 'Pending' });
+    const res = await t.gql(admin, APPROVE, { g: owner.groupId });
+    expect(res.errors).toBeUndefined();
+    const events = (await eventsOf(owner.sub)).filter((e) => e.model === 'User');
+    expect(events).toEqual([
+      {
+        action: 'approveOrganisation',
+        model: 'User',
+        record_id: owner.sub,
+        actor_sub: adminSub,
+        changes: [{ field: 'groups', old: [], new: ['Spv'] }],
+      },
+    ]);
+    const [where] = await db().query(
+      'SELECT owner_group_id, address FROM audit_event WHERE record_id = $1 AND action = $2',
+      [owner.sub, 'approveOrganisation'],
+    );
+    expect(where).toEqual({ owner_group_id: owner.groupId, address: '127.0.0.1' });
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { maskedChange } from '../data/audit-trail.ts';
+import type { RequestClient } from '../http/client.ts';
+import { accountOf, recordAccountEvent } from './account-events.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { AuthError } from './errors.ts';
 import { deleteInvitation, findInvitation } from './invitations.ts';
@@ -21,8 +24,13 @@ const invalidInvitation = (): AuthError =>
 /**
  * POST /auth/accept-invitation `{ token, password }`: the invited user chooses their password (the
  * sign-up policy applies). The invitation is used up; the answer names the username to sign in with.
+ * The acceptance is in the audit trail, in its transaction (docs/architecture.md, “Audit trail”).
  */
-export async function acceptInvitation(deps: AuthDeps, body: unknown): Promise<{ username: string }> {
+export async function acceptInvitation(
+  deps: AuthDeps,
+  body: unknown,
+  client?: RequestClient,
+): Promise<{ username: string }> {
   const input = parseInput(acceptInvitationSchema, body);
   const now = deps.now();
   const invitation = await findInvitation(deps.db, input.token);
@@ -54,6 +62,17 @@ export async function acceptInvitation(deps: AuthDeps, body: unknown): Promise<{
       [user.sub, passwordHash, now.toISOString()],
     );
     if (!set.length) throw invalidInvitation();
+    await recordAccountEvent(tx, {
+      action: 'acceptInvitation',
+      account: accountOf(user),
+      client,
+      at: now,
+      changes: [
+        maskedChange('password', null, passwordHash),
+        { field: 'confirmed', old: user.confirmed, new: true },
+        { field: 'emailVerified', old: user.emailVerified, new: true },
+      ],
+    });
   });
   await clearFailures(deps.db, accountKey(user.sub));
   return { username: user.email };

@@ -20,12 +20,6 @@ export interface AuthDeps extends AppContext {
   readonly verifyToken: (authorization: string | undefined) => Promise<VerifiedToken | null>;
 }
 
-/** Where a request came from, for throttling and the session record. */
-export interface ClientInfo {
-  readonly address: string;
-  readonly userAgent?: string;
-}
-
 export function createAuthDeps(ctx: AppContext, options: AuthOptions = {}): AuthDeps {
   const now = options.now ?? (() => new Date());
   return {

@@ -109,7 +109,9 @@ describeDatabases('authenticator', (db) => {
     await db().query(`UPDATE usergroup SET group_status = 'Active' WHERE "groupId" = $1`, [
       user?.groupId ?? '',
     ]);
-    expect(await grantRoleGroups(db(), user?.groupId ?? '')).toEqual([user?.sub]);
+    expect(await grantRoleGroups(db(), user?.groupId ?? '')).toEqual([
+      { sub: user?.sub, groupId: user?.groupId, before: [], after: ['Investor'] },
+    ]);
     const refreshed = await post(t.app, 'refresh', { refreshToken: before.refreshToken });
     const idToken = String(refreshed.body.idToken);
     expect(await authenticate(idToken)).toMatchObject({ role: 'Investor' });

@@ -1,3 +1,6 @@
+import { maskedChange } from '../data/audit-trail.ts';
+import type { RequestClient } from '../http/client.ts';
+import { accountOf, recordAccountEvent } from './account-events.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { AuthError, incorrectCredentials } from './errors.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.ts';
@@ -9,11 +12,14 @@ import { findStoredUser } from './users.ts';
 /**
  * Changes the password of the signed-in user (access token in Authorization). The current session
  * goes on; every other session ends, since whoever else knew the old password must not stay in.
+ * The change is in the audit trail, in its transaction, the password masked (docs/architecture.md,
+ * “Audit trail”).
  */
 export async function changePassword(
   deps: AuthDeps,
   body: unknown,
   authorization: string | undefined,
+  client?: RequestClient,
 ): Promise<Record<string, never>> {
   const verified = await deps.verifyToken(authorization);
   if (!verified || verified.external || verified.claims.token_use !== 'access')
@@ -36,14 +42,24 @@ export async function changePassword(
   }
   await clearFailures(deps.db, account);
   checkPasswordPolicy(input.proposedPassword, { email: user.email });
-  await deps.db.query('UPDATE auth_users SET password_hash = $2, updated_at = $3 WHERE sub = $1', [
-    user.sub,
-    await hashPassword(input.proposedPassword),
-    now.toISOString(),
-  ]);
-  await revokeUserSessions(deps.db, user.sub, {
-    now,
-    ...(verified.sessionId ? { keepSessionId: verified.sessionId } : {}),
+  const passwordHash = await hashPassword(input.proposedPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.query('UPDATE auth_users SET password_hash = $2, updated_at = $3 WHERE sub = $1', [
+      user.sub,
+      passwordHash,
+      now.toISOString(),
+    ]);
+    await revokeUserSessions(tx, user.sub, {
+      now,
+      ...(verified.sessionId ? { keepSessionId: verified.sessionId } : {}),
+    });
+    await recordAccountEvent(tx, {
+      action: 'changePassword',
+      account: accountOf(user),
+      client,
+      at: now,
+      changes: [maskedChange('password', user.passwordHash, passwordHash)],
+    });
   });
   return {};
 }

@@ -1,4 +1,5 @@
-import type { AuthDeps, ClientInfo } from './auth-deps.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import type { RequestClient } from '../http/client.ts';
 import { consumeCode } from './codes.ts';
 import { AuthError, invalidCode } from './errors.ts';
 import { confirmSignUpSchema, parseInput, parseUsername } from './schemas.ts';
@@ -14,7 +15,7 @@ import { findStoredUser } from './users.ts';
 export async function confirmSignUp(
   deps: AuthDeps,
   body: unknown,
-  client: ClientInfo,
+  client: RequestClient,
 ): Promise<Record<string, never>> {
   const input = parseInput(confirmSignUpSchema, body);
   const username = parseUsername(input.username);

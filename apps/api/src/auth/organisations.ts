@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_GROUPS, roleOf, type RoleGroup } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { insertRow } from '../data/rows.ts';
-import type { ClientInfo } from './auth-deps.ts';
+import type { RequestClient } from '../http/client.ts';
 import { grantGroup } from './users.ts';
 import type { SignUpGroupType } from './schemas.ts';
 
@@ -20,7 +20,7 @@ export async function createOrganisation(
     email: string;
     phone: string | null;
     now: Date;
-    client?: ClientInfo;
+    client?: RequestClient;
   },
 ): Promise<{ groupId: string }> {
   const groupId = randomUUID();
@@ -62,21 +62,40 @@ export async function createOrganisation(
 const isRoleGroup = (g: string | null): g is RoleGroup =>
   (ROLE_GROUPS as readonly (string | null)[]).includes(g);
 
+/** A member of an approved organisation: their role groups before and after the approval. */
+export interface ApprovedMember {
+  readonly sub: string;
+  /** Their organisation (`custom:groupid`). */
+  readonly groupId: string | null;
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+}
+
 /**
  * Once an admin approved an organisation (its memberships moved to Active by the approveMembership
  * operation), each active member receives the role group of its type (Investor, Spv, Broker,
- * Admin; none for a supplier). Returns the members' subs.
+ * Admin; none for a supplier). Answers each member with their role groups before and after.
  */
-export async function grantRoleGroups(db: Queryable, groupId: string): Promise<string[]> {
-  const rows = await db.query<{ sub: string | null; group_type: string | null }>(
-    `SELECT sub, group_type FROM usergroup WHERE "groupId" = $1 AND NOT "_deleted" AND group_status = 'Active'`,
+export async function grantRoleGroups(db: Queryable, groupId: string): Promise<ApprovedMember[]> {
+  const rows = await db.query<{
+    sub: string | null;
+    group_type: string | null;
+    group_id: string | null;
+    groups: string[] | null;
+  }>(
+    `SELECT ug.sub, ug.group_type, u.group_id, u.groups
+       FROM usergroup ug LEFT JOIN auth_users u ON u.sub::text = ug.sub
+      WHERE ug."groupId" = $1 AND NOT ug."_deleted" AND ug.group_status = 'Active'`,
     [groupId],
   );
-  const subs: string[] = [];
+  const members: ApprovedMember[] = [];
   for (const row of rows) {
-    if (!row.sub) continue;
-    if (isRoleGroup(row.group_type)) await grantGroup(db, row.sub, row.group_type);
-    subs.push(row.sub);
+    if (!row.sub || members.some((m) => m.sub === row.sub)) continue;
+    const before = row.groups ?? [];
+    const granted = isRoleGroup(row.group_type) ? row.group_type : null;
+    if (granted) await grantGroup(db, row.sub, granted);
+    const after = granted && !before.includes(granted) ? [...before, granted] : before;
+    members.push({ sub: row.sub, groupId: row.group_id, before, after });
   }
-  return subs;
+  return members;
 }

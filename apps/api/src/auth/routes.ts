@@ -1,10 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { clientOfRequest } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { registerDevMail } from '../mail/dev-mail-routes.ts';
 import { acceptInvitation } from './accept-invitation.ts';
-import { createAuthDeps, type AuthDeps, type AuthOptions, type ClientInfo } from './auth-deps.ts';
+import { createAuthDeps, type AuthDeps, type AuthOptions } from './auth-deps.ts';
 import { changePassword } from './change-password.ts';
 import { confirmForgotPassword } from './confirm-forgot-password.ts';
 import { confirmSignUp } from './confirm-sign-up.ts';
@@ -25,18 +26,13 @@ type Handler = (
   reply: FastifyReply,
 ) => Promise<unknown>;
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  address: request.ip,
-  ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
-});
-
 /** The POST endpoints under /auth: each a thin adapter over one use case. */
 const ROUTES: Record<string, Handler> = {
-  'sign-up': (deps, body, request) => signUp(deps, body, clientOf(request)),
-  'confirm-sign-up': (deps, body, request) => confirmSignUp(deps, body, clientOf(request)),
+  'sign-up': (deps, body, request) => signUp(deps, body, clientOfRequest(request)),
+  'confirm-sign-up': (deps, body, request) => confirmSignUp(deps, body, clientOfRequest(request)),
   'resend-code': (deps, body) => resendCode(deps, body),
   'sign-in': async (deps, body, request, reply) =>
-    withCookie(deps, request, reply, await signIn(deps, body, clientOf(request))),
+    withCookie(deps, request, reply, await signIn(deps, body, clientOfRequest(request))),
   refresh: async (deps, body, request, reply) => {
     const fromCookie = hasBodyToken(body) ? undefined : refreshTokenFromCookie(request);
     try {
@@ -53,15 +49,17 @@ const ROUTES: Record<string, Handler> = {
       body,
       request.headers.authorization,
       refreshTokenFromCookie(request),
-      clientOf(request),
+      clientOfRequest(request),
     );
     clearSessionCookies(reply, request, deps.config);
     return answer;
   },
   'forgot-password': (deps, body) => forgotPassword(deps, body),
-  'confirm-forgot-password': (deps, body) => confirmForgotPassword(deps, body),
-  'change-password': (deps, body, request) => changePassword(deps, body, request.headers.authorization),
-  'accept-invitation': (deps, body) => acceptInvitation(deps, body),
+  'confirm-forgot-password': (deps, body, request) =>
+    confirmForgotPassword(deps, body, clientOfRequest(request)),
+  'change-password': (deps, body, request) =>
+    changePassword(deps, body, request.headers.authorization, clientOfRequest(request)),
+  'accept-invitation': (deps, body, request) => acceptInvitation(deps, body, clientOfRequest(request)),
 };
 
 /** The JSON answer as before (API clients read the refresh token there), and the web's cookie. */

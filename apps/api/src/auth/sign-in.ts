@@ -1,20 +1,22 @@
-import type { AuthDeps, ClientInfo } from './auth-deps.ts';
-import { AuthError, incorrectCredentials } from './errors.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import type { RequestClient } from '../http/client.ts';
+import { AuthError, incorrectCredentials, passwordAttemptsExceeded } from './errors.ts';
 import { verifyPassword } from './passwords.ts';
-import { parseInput, parseUsername, signInSchema } from './schemas.ts';
-import { accountOf, recordSessionEvent } from './session-events.ts';
+import { parseInput, parseUsername, signInSchema, type Username } from './schemas.ts';
+import { accountOf, recordAccountEvent } from './account-events.ts';
 import { startSession } from './sessions.ts';
-import { accountKey, addressKey, assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
+import { accountKey, addressKey, clearFailures, lockedKeys, recordFailure } from './throttle.ts';
 import { signTokens, type TokenSet } from './tokens.ts';
-import { findStoredUser } from './users.ts';
+import { findStoredUser, type StoredUser } from './users.ts';
 
 /**
  * Sign-in by e-mail or phone number and password. An unknown account and a wrong password get the
  * same answer after the same work (a hash check); failures lock the account and the client address
- * on Cognito's back-off schedule. Every outcome but a locked one is in the audit trail, a success
- * in the transaction that starts the session (docs/architecture.md, “Audit trail”).
+ * on Cognito's back-off schedule. Every outcome is in the audit trail, a refusal by a lock too
+ * (before the password is checked), a success in the transaction that starts the session
+ * (docs/architecture.md, “Audit trail”).
  */
-export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo): Promise<TokenSet> {
+export async function signIn(deps: AuthDeps, body: unknown, client: RequestClient): Promise<TokenSet> {
   const input = parseInput(signInSchema, body);
   const username = parseUsername(input.username);
   const now = deps.now();
@@ -22,7 +24,7 @@ export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo):
   // Unknown usernames get counters of their own, so locking behaves the same with or without an account.
   const account = accountKey(user ? user.sub : `unknown:${username.kind}:${username.value}`);
   const address = addressKey(client.address);
-  await assertNotLocked(deps.db, [account, address], now);
+  await refuseWhileLocked(deps, { user, username, keys: { account, address }, client, now });
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
     const { throttle } = deps;
     await recordFailure(deps.db, {
@@ -37,7 +39,7 @@ export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo):
       now,
       options: throttle,
     });
-    await recordSessionEvent(deps.db, {
+    await recordAccountEvent(deps.db, {
       action: 'signInFailed',
       account: user ? accountOf(user) : null,
       client,
@@ -54,7 +56,7 @@ export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo):
       : null;
   if (refused) {
     const detail = refused.message;
-    await recordSessionEvent(deps.db, {
+    await recordAccountEvent(deps.db, {
       action: 'signInFailed',
       account: accountOf(user),
       client,
@@ -70,7 +72,7 @@ export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo):
       clientAddress: client.address,
       ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     });
-    await recordSessionEvent(tx, { action: 'signIn', account: accountOf(user), client, at: now });
+    await recordAccountEvent(tx, { action: 'signIn', account: accountOf(user), client, at: now });
     return started;
   });
   return signTokens({
@@ -81,4 +83,37 @@ export async function signIn(deps: AuthDeps, body: unknown, client: ClientInfo):
     refreshToken: session.refreshToken,
     now,
   });
+}
+
+/**
+ * Answers LimitExceededException while the account or the client address is locked, before the
+ * password is looked at; the refusal is in the audit trail as `signInLocked`, saying which is
+ * locked (and the username tried, when no account has it).
+ */
+async function refuseWhileLocked(
+  deps: AuthDeps,
+  input: {
+    user: StoredUser | null;
+    username: Username;
+    keys: { account: string; address: string };
+    client: RequestClient;
+    now: Date;
+  },
+): Promise<void> {
+  const { user, keys } = input;
+  const locked = await lockedKeys(deps.db, [keys.account, keys.address], input.now);
+  if (!locked.length) return;
+  const which = [
+    ...(locked.includes(keys.account) ? ['the account'] : []),
+    ...(locked.includes(keys.address) ? ['the address'] : []),
+  ];
+  const why = `Too many failed sign-ins: ${which.join(' and ')} ${which.length > 1 ? 'are' : 'is'} locked`;
+  await recordAccountEvent(deps.db, {
+    action: 'signInLocked',
+    account: user ? accountOf(user) : null,
+    client: input.client,
+    at: input.now,
+    detail: user ? why : `Unknown username ${input.username.value}. ${why}`,
+  });
+  throw passwordAttemptsExceeded();
 }

@@ -1,7 +1,8 @@
-import type { AuthDeps, ClientInfo } from './auth-deps.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import type { RequestClient } from '../http/client.ts';
 import { AuthError } from './errors.ts';
 import { parseInput, signOutSchema } from './schemas.ts';
-import { accountOf, recordSessionEvent } from './session-events.ts';
+import { accountOf, recordAccountEvent } from './account-events.ts';
 import { revokeSessionById, revokeUserSessions, sessionOfRefreshToken } from './sessions.ts';
 import { findUserBySub } from './users.ts';
 
@@ -17,7 +18,7 @@ export async function signOut(
   body: unknown,
   authorization: string | undefined,
   cookieToken?: string,
-  client?: ClientInfo,
+  client?: RequestClient,
 ): Promise<Record<string, never>> {
   const parsed = parseInput(signOutSchema, body);
   const input = { ...parsed, refreshToken: parsed.refreshToken ?? cookieToken };
@@ -51,7 +52,7 @@ export async function signOut(
     }
     const user = ended ? await findUserBySub(tx, ended) : null;
     if (user)
-      await recordSessionEvent(tx, {
+      await recordAccountEvent(tx, {
         action: 'signOut',
         account: accountOf(user),
         client,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthDeps, ClientInfo } from './auth-deps.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import type { RequestClient } from '../http/client.ts';
 import { issueCode } from './codes.ts';
 import { accountExistsEmail } from '../mail/templates/account-exists.ts';
 import { verificationCodeEmail } from '../mail/templates/verification-code.ts';
@@ -25,7 +26,7 @@ export interface SignUpResult {
  * that belongs to no one) and the mailbox an explanation instead of a code, so the form does not
  * tell who has an account (docs/architecture.md, “Sessions, limits and enumeration”).
  */
-export async function signUp(deps: AuthDeps, body: unknown, client?: ClientInfo): Promise<SignUpResult> {
+export async function signUp(deps: AuthDeps, body: unknown, client?: RequestClient): Promise<SignUpResult> {
   const input = parseInput(signUpSchema, body);
   checkPasswordPolicy(input.password, { email: input.email });
   const passwordHash = await hashPassword(input.password);

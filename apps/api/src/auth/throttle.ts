@@ -31,13 +31,18 @@ export function lockSeconds(failures: number, threshold: number, maxSeconds: num
 export const accountKey = (id: string): string => `account:${id}`;
 export const addressKey = (address: string): string => `address:${address}`;
 
-/** Answers LimitExceededException while any of the keys is locked. */
-export async function assertNotLocked(db: Queryable, keys: readonly string[], now: Date): Promise<void> {
-  const locked = await db.query(
-    'SELECT 1 FROM auth_throttle WHERE key = ANY($1) AND locked_until > $2 LIMIT 1',
+/** The keys among `keys` that are locked at `now`. */
+export async function lockedKeys(db: Queryable, keys: readonly string[], now: Date): Promise<string[]> {
+  const locked = await db.query<{ key: string }>(
+    'SELECT key FROM auth_throttle WHERE key = ANY($1) AND locked_until > $2',
     [keys, now.toISOString()],
   );
-  if (locked.length) throw passwordAttemptsExceeded();
+  return locked.map((row) => row.key);
+}
+
+/** Answers LimitExceededException while any of the keys is locked. */
+export async function assertNotLocked(db: Queryable, keys: readonly string[], now: Date): Promise<void> {
+  if ((await lockedKeys(db, keys, now)).length) throw passwordAttemptsExceeded();
 }
 
 /** Counts one failure for the key and locks it when the schedule says so; returns the count. */

@@ -1,3 +1,4 @@
+import { isUuid } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 
 /** What token verification needs to know about a user beyond the token itself. */
@@ -19,7 +20,6 @@ const REVOKED_LOOKBACK_MS = 65 * 60 * 1000;
 
 const cache = new Map<string, { state: UserTokenState; loadedAt: number }>();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MISSING: UserTokenState = {
   exists: false,
   disabled: false,
@@ -29,7 +29,7 @@ const MISSING: UserTokenState = {
 
 /** The user's revocation state, from a small in-process cache with a short TTL. */
 export async function loadUserTokenState(db: Queryable, sub: string, now: Date): Promise<UserTokenState> {
-  if (!UUID.test(sub)) return MISSING;
+  if (!isUuid(sub)) return MISSING;
   const nowMs = now.getTime();
   const hit = cache.get(sub);
   if (hit && Math.abs(nowMs - hit.loadedAt) < USER_STATE_TTL_MS) return hit.state;

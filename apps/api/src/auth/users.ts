@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE_GROUPS, type RoleGroup } from '@rf/domain';
+import { isUuid, ROLE_GROUPS, type RoleGroup } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { AuthError } from './errors.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
@@ -63,13 +63,11 @@ const toStoredUser = (r: UserRow): StoredUser => ({
 
 const toRecord = ({ passwordHash: _h, tokensValidAfterMs: _t, ...record }: StoredUser): UserRecord => record;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findStoredUser(
   db: Queryable,
   by: Username | { kind: 'sub'; value: string },
 ): Promise<StoredUser | null> {
-  if (by.kind === 'sub' && !UUID.test(by.value)) return null;
+  if (by.kind === 'sub' && !isUuid(by.value)) return null;
   const column = by.kind === 'sub' ? 'sub' : by.kind === 'email' ? 'email' : 'phone_number';
   const [row] = await db.query<UserRow>(`SELECT * FROM auth_users WHERE ${column} = $1`, [by.value]);
   return row ? toStoredUser(row) : null;
@@ -187,7 +185,7 @@ const userNotFound = (): AuthError => new AuthError('UserNotFoundException', 'Us
 /** Adds a role group (Admin, Investor, Spv, Broker) to a user; it shows in tokens issued from now on. */
 export async function grantGroup(db: Queryable, sub: string, group: RoleGroup): Promise<void> {
   assertRoleGroup(group);
-  if (!UUID.test(sub)) throw userNotFound();
+  if (!isUuid(sub)) throw userNotFound();
   const rows = await db.query(
     `UPDATE auth_users SET groups = CASE WHEN $2::text = ANY(groups) THEN groups ELSE array_append(groups, $2::text) END,
             updated_at = $3 WHERE sub = $1 RETURNING sub`,
@@ -204,7 +202,7 @@ export async function revokeGroup(
   options: { now?: Date } = {},
 ): Promise<void> {
   assertRoleGroup(group);
-  if (!UUID.test(sub)) throw userNotFound();
+  if (!isUuid(sub)) throw userNotFound();
   const now = (options.now ?? new Date()).toISOString();
   const rows = await db.query(
     `UPDATE auth_users SET groups = array_remove(groups, $2::text), tokens_valid_after = $3, updated_at = $3
@@ -222,7 +220,7 @@ export async function setUserDisabled(
   disabled: boolean,
   options: { now?: Date } = {},
 ): Promise<void> {
-  if (!UUID.test(sub)) throw userNotFound();
+  if (!isUuid(sub)) throw userNotFound();
   const now = options.now ?? new Date();
   const rows = await db.query(
     'UPDATE auth_users SET disabled = $2, updated_at = $3 WHERE sub = $1 RETURNING sub',
@@ -239,6 +237,6 @@ export async function signOutUserEverywhere(
   sub: string,
   options: { now?: Date } = {},
 ): Promise<void> {
-  if (!UUID.test(sub)) throw userNotFound();
+  if (!isUuid(sub)) throw userNotFound();
   await revokeUserSessions(db, sub, { allTokens: true, ...options });
 }

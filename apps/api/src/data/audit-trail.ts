@@ -1,11 +1,13 @@
-import { entityOf, type ModelName } from '@rf/domain';
+import { entityOf, type Caller, type ModelName } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
+import type { RequestClient } from '../http/client.ts';
 
 /**
  * The audit trail's writing half (docs/architecture.md, “Audit trail”): one `audit_event` row per
  * write, inserted with the write in its transaction. rows.ts records every model-row write through
- * it; the user pool records sign-ins and sign-outs, and the organisation operations their changes
- * of users. Nothing updates or deletes an event (the table's trigger refuses it).
+ * it; the user pool records its users' acts on their accounts (auth/account-events.ts), the
+ * organisation operations their changes of users, the file service each upload. Nothing updates
+ * or deletes an event (the table's trigger refuses it).
  */
 
 /** Who writes and from where. */
@@ -20,6 +22,16 @@ export interface AuditActor {
   readonly address?: string | null;
   readonly userAgent?: string | null;
 }
+
+/** A signed-in caller as the writer, from the request's client (none for the demo seed). */
+export const actorOfCaller = (caller: Caller, client?: RequestClient): AuditActor => ({
+  sub: caller.sub,
+  name: caller.name ?? caller.email ?? null,
+  groupId: caller.groupId,
+  role: caller.role,
+  address: client?.address ?? null,
+  userAgent: client?.userAgent ?? null,
+});
 
 /** The platform itself as the writer: what no user does (the demo's first administrator). */
 export const PLATFORM: AuditActor = { sub: null, name: 'Platform', groupId: null, role: null };
@@ -85,6 +97,20 @@ const blank = (v: unknown): boolean => v === null || v === undefined;
 const plain = (v: unknown): unknown => (blank(v) ? null : v instanceof Date ? v.toISOString() : v);
 
 /**
+ * A secret field's change as the trail keeps it: whether it had a value and that it changed, never
+ * the value (docs/architecture.md, “API errors, filters and secrets”).
+ */
+export const maskedChange = (field: string, old: unknown, value: unknown): FieldChange => ({
+  field,
+  old: blank(old) ? null : MASKED,
+  new: blank(value) ? null : MASKED_CHANGE,
+});
+
+/** The changes whose value really changed: an event lists no field that stayed as it was. */
+export const changedOnly = (changes: readonly FieldChange[]): FieldChange[] =>
+  changes.filter((c) => JSON.stringify(c.old) !== JSON.stringify(c.new));
+
+/**
  * The fields `names` that differ between `before` and `after` (rows as the database returns them),
  * with secrets masked; `before` null for a new row, whose empty fields are left out.
  */
@@ -101,11 +127,7 @@ export function fieldChanges(
     const old = before ? plain(before[field]) : null;
     const value = plain(after[field]);
     if (JSON.stringify(old) === JSON.stringify(value)) continue;
-    changes.push(
-      isSecret(model, field)
-        ? { field, old: blank(old) ? null : MASKED, new: blank(value) ? null : MASKED_CHANGE }
-        : { field, old, new: value },
-    );
+    changes.push(isSecret(model, field) ? maskedChange(field, old, value) : { field, old, new: value });
   }
   return changes;
 }

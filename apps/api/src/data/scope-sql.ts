@@ -1,6 +1,7 @@
 import { tableOf, type Caller, type IdSet, type Scope } from '@rf/domain';
 import { q } from '../db/schema-sql.ts';
 import type { SqlParams } from './sql-params.ts';
+import { lineCompany, policyCompany, sameBuyerCompanySql } from './buyer-company-sql.ts';
 
 const PARTY_TABLE = { investorId: 'investor', spvId: 'spv' } as const;
 
@@ -9,15 +10,19 @@ function groupParam(caller: Caller, params: SqlParams): string | null {
 }
 
 function idSetSql(set: IdSet, group: string): string {
+  const partiesVia = (via: keyof typeof PARTY_TABLE) =>
+    `SELECT p.id FROM ${q(PARTY_TABLE[via])} p WHERE p."userId" = ${group} AND NOT p."_deleted"`;
   switch (set.of) {
     case 'parties':
       return `SELECT p.id FROM ${q(tableOf(set.model))} p WHERE p."userId" = ${group} AND NOT p."_deleted"`;
     case 'lines':
     case 'lineSuppliers': {
       const column = set.of === 'lines' ? 'b.id' : 'b."supplierId"';
-      const parties = `SELECT p.id FROM ${q(PARTY_TABLE[set.via])} p WHERE p."userId" = ${group} AND NOT p."_deleted"`;
-      return `SELECT ${column} FROM "buyer" b WHERE b.${q(set.via)} IN (${parties}) AND NOT b."_deleted"`;
+      return `SELECT ${column} FROM "buyer" b WHERE b.${q(set.via)} IN (${partiesVia(set.via)}) AND NOT b."_deleted"`;
     }
+    case 'linePolicies':
+      return `SELECT i.id FROM "insurance" i JOIN "buyer" b ON ${sameBuyerCompanySql(policyCompany('i'), lineCompany('b'))}
+        WHERE b.${q(set.via)} IN (${partiesVia(set.via)}) AND NOT b."_deleted" AND NOT i."_deleted"`;
     case 'introducedSuppliers':
     case 'introducedOrgs': {
       const column = set.of === 'introducedSuppliers' ? 's.id' : 's."userId"';

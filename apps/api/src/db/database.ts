@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { FairQueue } from './fair-queue.ts';
 
-export type SqlValue = string | number | boolean | null | Date | readonly string[];
+export type SqlValue = string | number | boolean | null | Date | readonly string[] | Uint8Array;
 export type Row = Record<string, unknown>;
 
 /** The one database interface the API uses; PGlite and PostgreSQL both implement it. */
@@ -17,6 +17,12 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Sends several statements, without parameters, as one query and returns the rows of all of them
+   * in order, under the statement timeout; a failed script leaves no transaction open. pg-boss sends
+   * its `BEGIN; …; COMMIT` blocks this way (docs/architecture.md, “Scheduled jobs”).
+   */
+  script?(sql: string): Promise<Row[]>;
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -91,6 +97,17 @@ async function openPglite(url: string): Promise<Database> {
     exec: async (sql) => {
       await serial(() => db.exec(sql));
     },
+    script: (sql) =>
+      serial(async () => {
+        try {
+          return (await db.exec(sql)).flatMap((result) => result.rows as Row[]);
+        } catch (error) {
+          // One session for everything: a block that failed after its BEGIN must not leave the
+          // session in an aborted transaction for the statements queued behind it.
+          await db.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
     listen: async (channel, onMessage) => {
       const unsub = await db.listen(channel, onMessage);
       return async () => unsub();
@@ -173,6 +190,16 @@ async function openPostgres(
       } finally {
         await client.query('RESET statement_timeout').catch(() => undefined);
         client.release();
+      }
+    },
+    script: async (sql) => {
+      try {
+        // The pool destroys a client whose query failed, so no aborted transaction goes back to it.
+        const results = (await pool.query(sql)) as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+        return (Array.isArray(results) ? results : [results]).flatMap((result) => result.rows ?? []);
+      } catch (error) {
+        if ((error as { code?: string }).code === '57014') throw new StatementTimeout();
+        throw error;
       }
     },
     listen: async (channel, onMessage) => {

@@ -1,6 +1,6 @@
 /**
  * Writes the next migration from the difference between the entity registry and the last snapshot:
- * new tables for new models, new columns for new fields. Run with `npm run db:generate -- <name>`.
+ * new tables for new models, new columns for new fields, dropped columns for removed fields. Run with `npm run db:generate -- <name>`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,13 +29,17 @@ export function migrationSql(previous: SchemaSnapshot): string {
       statements.push(createTableSql(model));
       continue;
     }
-    for (const [column, type] of Object.entries(current[table] ?? {})) {
+    const now = current[table] ?? {};
+    for (const [column, type] of Object.entries(now)) {
       if (!(column in before)) statements.push(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${type};`);
       else if (before[column] !== type)
         throw new Error(
           `${table}.${column} changed type from ${before[column]} to ${type}: write that migration by hand`,
         );
     }
+    // A field removed from the registry takes its column (and the indexes on it) with it.
+    for (const column of Object.keys(before))
+      if (!(column in now)) statements.push(`ALTER TABLE ${q(table)} DROP COLUMN ${q(column)};`);
   }
   return statements.join('\n\n');
 }

@@ -105,6 +105,47 @@ for (const kind of STORE_KINDS) {
       expect(Date.now() - Date.parse(String(row?.created_at))).toBeLessThan(60_000);
     });
 
+    it('records the upload in the audit trail, from the client’s address; a refused one records nothing', async () => {
+      const content = pdfBytes('audited');
+      const { payload, headers } = multipart({ filename: 'audited.pdf', content });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/files',
+        payload,
+        headers: { ...headers, authorization: 'Bearer alice', 'user-agent': 'files-test/1' },
+        remoteAddress: '198.51.100.40',
+      });
+      expect(res.statusCode).toBe(201);
+      const { key } = res.json<{ key: string }>();
+      const events = await db().query(
+        `SELECT action, model, record_id, owner_group_id, actor_sub, actor_group_id, actor_role, address, user_agent, detail, changes
+           FROM audit_event WHERE record_id = $1`,
+        [key],
+      );
+      expect(events).toEqual([
+        {
+          action: 'uploadFile',
+          model: 'File',
+          record_id: key,
+          owner_group_id: ORG_A,
+          actor_sub: 'alice-sub',
+          actor_group_id: ORG_A,
+          actor_role: 'Supplier',
+          address: '198.51.100.40',
+          user_agent: 'files-test/1',
+          detail: `audited.pdf: application/pdf, ${content.length} bytes`,
+          changes: [],
+        },
+      ]);
+      const fileEvents = async () =>
+        (
+          await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_event WHERE model = 'File'`)
+        )[0]?.n;
+      const before = await fileEvents();
+      expect((await upload('alice', { filename: 'invoice.pdf', content: exeBytes() })).statusCode).toBe(415);
+      expect(await fileEvents()).toBe(before);
+    });
+
     it.each([
       ['PNG', 'scan.png', pngBytes(), 'image/png'],
       ['JPEG', 'photo.jpeg', jpegBytes(), 'image/jpeg'],

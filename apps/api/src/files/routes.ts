@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '@rf/domain';
 import type { AppContext } from '../app-context.ts';
+import { clientOfRequest } from '../http/client.ts';
 import { isPreviewable } from './allowed-types.ts';
 import { contentDisposition, openFile, type CanReadFile } from './download-file.ts';
 import { badUpload, fileNotFound, FileHttpError, notSignedIn } from './file-errors.ts';
@@ -52,6 +53,7 @@ export function registerFiles(
           db: ctx.db,
           store,
           caller,
+          client: clientOfRequest(req),
           fileName: part.filename,
           source: part.file,
           sizeLimit,

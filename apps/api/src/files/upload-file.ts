@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Caller } from '@rf/domain';
-import type { Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { actorOfCaller, recordAuditEvent } from '../data/audit-trail.ts';
+import type { RequestClient } from '../http/client.ts';
 import { detectContentType, SNIFF_BYTES, unsupportedType } from './allowed-types.ts';
 import { badUpload, fileTooLarge } from './file-errors.ts';
 import { displayName, makeFileKey } from './file-key.ts';
@@ -18,9 +20,13 @@ export interface UploadedFile {
 }
 
 export interface UploadFileInput {
-  readonly db: Queryable;
+  readonly db: Database;
   readonly store: FileStore;
   readonly caller: Caller;
+  /** Where the upload came from, for the audit trail; absent for the demo seed's uploads. */
+  readonly client?: RequestClient;
+  /** When, for the audit trail: now unless the demo seed sets its clock's time. */
+  readonly at?: Date;
   /** The client's file name (only used for the key, the CSV check and display). */
   readonly fileName: string;
   readonly source: Readable;
@@ -29,7 +35,8 @@ export interface UploadFileInput {
 
 /**
  * Checks the type by content, streams the bytes to the store within the size limit, and records
- * the file. On any failure nothing stays in the store and no row is written.
+ * the file, with its audit event in the same transaction (docs/architecture.md, “Audit trail”).
+ * On any failure nothing stays in the store and no row is written.
  */
 export async function uploadFile(input: UploadFileInput): Promise<UploadedFile> {
   const { db, store, caller, source, sizeLimit } = input;
@@ -60,14 +67,25 @@ export async function uploadFile(input: UploadFileInput): Promise<UploadedFile> 
     if (stored.status === 'rejected') throw stored.reason;
     if (flowed.status === 'rejected') throw flowed.reason;
     const { size, sha256 } = meter.result();
-    await insertFileRecord(db, {
-      key,
-      ownerGroupId: caller.groupId,
-      uploadedBy: caller.sub,
-      originalName: name,
-      contentType,
-      size,
-      sha256,
+    await db.transaction(async (tx) => {
+      await insertFileRecord(tx, {
+        key,
+        ownerGroupId: caller.groupId,
+        uploadedBy: caller.sub,
+        originalName: name,
+        contentType,
+        size,
+        sha256,
+      });
+      await recordAuditEvent(tx, {
+        by: actorOfCaller(caller, input.client),
+        at: input.at ?? new Date(),
+        action: 'uploadFile',
+        model: 'File',
+        recordId: key,
+        ownerGroupId: caller.groupId,
+        detail: `${name}: ${contentType}, ${size} bytes`,
+      });
     });
     return { key, name, size, contentType };
   } catch (error) {

@@ -21,7 +21,10 @@ async function createParents(api: ApiHarness, db: Database): Promise<Record<stri
   const supplierId = await create('Supplier');
   // An approved line with room: requests are refused on any other. The fixture approves it
   // directly; the approval itself is tested with the lifecycles.
-  const buyerId = await create('Buyer', { supplierId, buyer_currency: 'USD' });
+  // It is funded: the offer notice a submission sends names the investor and the SPV.
+  const investorId = await create('Investor');
+  const spvId = await create('Spv');
+  const buyerId = await create('Buyer', { supplierId, investorId, spvId, buyer_currency: 'USD' });
   await db.query(
     `UPDATE "buyer" SET buyer_status = 'Approved', buyer_loan_approved_amount = '100000' WHERE id = $1`,
     [buyerId],

@@ -33,14 +33,9 @@ export function formatError(error: GraphQLError, log: (error: unknown) => void):
   if (cause instanceof ApiError) {
     return { ...base, message: cause.message, errorType: cause.errorType, data: cause.data };
   }
-  if (cause instanceof GraphQLError) {
-    // The outermost message names the variable or argument and the place inside it. A refusal of
-    // our own raised as a GraphQLError (the socket's limits) may name its type in extensions.
-    // (graphql-jit's coercion errors come without extensions.)
-    const typed = (cause.extensions as GraphQLError['extensions'] | undefined)?.errorType;
-    const errorType = typeof typed === 'string' ? typed : 'ValidationError';
-    return { ...base, message: error.message, errorType, data: null };
-  }
+  if (cause instanceof GraphQLError)
+    // The outermost message names the variable or argument and the place inside it.
+    return { ...base, message: error.message, errorType: 'ValidationError', data: null };
   if (cause instanceof StatementTimeout)
     return {
       ...base,
@@ -52,6 +47,13 @@ export function formatError(error: GraphQLError, log: (error: unknown) => void):
   reportInternalError(cause);
   return { ...base, message: 'An internal error occurred', errorType: 'InternalFailure', data: null };
 }
+
+/**
+ * An operation's refusal where graphql-ws takes only GraphQLErrors (the socket's limits): the
+ * ApiError rides as its original error, so formatError answers its errorType as for any other.
+ */
+export const socketRefusal = (error: ApiError): GraphQLError =>
+  new GraphQLError(error.message, { originalError: error });
 
 /** A GraphQL-level refusal of a request (bounds, parse and validation errors) as AppSync formats it. */
 export const validationFailure = (message: string, locations?: GraphQLError['locations']): AppSyncError => ({

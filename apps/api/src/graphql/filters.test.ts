@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
+import { BUYER_SIGNER } from '../testing/samples.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 
 const GROUP = '00000000-0000-4000-8000-000000000001';
@@ -22,15 +23,24 @@ describeDatabases('list filters run every operator in SQL', (db) => {
     api.callers.set('admin', { sub: 'a', groupId: GROUP, role: 'Admin' });
     const s = await api.gql<{ createSupplier: { id: string } }>(
       'admin',
-      'mutation { createSupplier(input: { supplier_name: "Acme" }) { id } }',
+      'mutation { createSupplier(input: { supplier_name: "Acme", supplier_contact_email: "contact@acme.test" }) { id } }',
     );
     supplierId = s.data!.createSupplier.id;
+    // Funded lines: a submission's offer notice names the investor and the SPV.
+    const funder = async (model: 'Investor' | 'Spv') => {
+      const res = await api.gql<Record<string, { id: string }>>(
+        'admin',
+        `mutation { create${model}(input: { ${model.toLowerCase()}_name: "${model} Co" }) { id } }`,
+      );
+      return res.data![`create${model}`]!.id;
+    };
+    const funders = `investorId: "${await funder('Investor')}", spvId: "${await funder('Spv')}"`;
     // Requests need an approved line in their currency with room; the fixture sets the states
     // directly, as only the filters are under test here.
     const line = async (currency: string) => {
       const res = await api.gql<{ createBuyer: { id: string } }>(
         'admin',
-        `mutation { createBuyer(input: { buyer_name: "Globex", supplierId: "${supplierId}", buyer_currency: "${currency}" }) { id } }`,
+        `mutation { createBuyer(input: { buyer_name: "Globex", supplierId: "${supplierId}", ${funders}, buyer_currency: "${currency}" }) { id } }`,
       );
       expect(res.errors).toBeUndefined();
       const id = res.data!.createBuyer.id;
@@ -61,6 +71,7 @@ describeDatabases('list filters run every operator in SQL', (db) => {
             invoice_date: '2026-01-01',
             invoice_due_date: due,
             sold_goods_description: goods,
+            ...BUYER_SIGNER,
           },
         },
       );

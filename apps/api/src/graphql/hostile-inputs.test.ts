@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { describeDatabases, openTestDatabase } from '../db/test-databases.ts';
 import type { Database } from '../db/database.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { BUYER_SIGNER } from '../testing/samples.ts';
 import { CALLERS, approveLine, buildWorld, type World } from '../testing/world.ts';
 import type { AppSyncError } from './errors.ts';
 import { MAX_INPUT_DEPTH } from './input-bounds.ts';
@@ -233,6 +234,7 @@ describeDatabases('hostile inputs answer a ValidationError naming the field', (d
           invoice_due_date: day(55),
           invoice_number: `ZERO-${Date.now()}`,
           invoice_attachment: 'tests/invoice.pdf',
+          ...BUYER_SIGNER,
         },
       },
     );

@@ -100,7 +100,7 @@ const Funder = new GraphQLObjectType({
 const IndicativePrice = new GraphQLObjectType({
   name: 'IndicativePrice',
   description:
-    'What a request would be priced at if approved for payout on the next business day (docs/business-rules.md, “Pricing of a request”); indicative only, the binding price is fixed at approval.',
+    'What a request would be priced at if approved for payout on the next business day (docs/business-rules.md, “How a request is priced at approval”); indicative only, the binding price is fixed at approval.',
   fields: {
     currency: { type: GraphQLString },
     payout_date: {
@@ -161,7 +161,7 @@ export const namedMutations: Fields = {
   submitRequests: {
     type: new GraphQLNonNull(SubmittedRequests),
     description:
-      'A multi-invoice request (docs/business-rules.md, “Multi-invoice requests”): creates one Request per invoice in one transaction, all or nothing, checked as a whole against the line’s available limit.',
+      'A multi-invoice request (docs/business-rules.md, “Batches of invoices on one line”): creates one Request per invoice in one transaction, all or nothing, checked as a whole against the line’s available limit.',
     args: { input: { type: new GraphQLNonNull(SubmitRequestsInput) } },
     resolve: (_src, args: { input: { buyerId: string; requests: unknown } }, ctx) =>
       submitRequests(ctx, { buyerId: String(args.input.buyerId), requests: args.input.requests }),
@@ -169,7 +169,7 @@ export const namedMutations: Fields = {
   changeStatus: {
     type: AWSJSON,
     description:
-      'Moves a status along its lifecycle (docs/business-rules.md, “Statuses and who moves them”): runs the declared move from the record’s state to `to` for the caller’s role, as its named mutation would, and returns the changed record.',
+      'Moves a status along its lifecycle (docs/business-rules.md, “Status moves, guards and effects”): runs the declared move from the record’s state to `to` for the caller’s role, as its named mutation would, and returns the changed record.',
     args: { input: { type: new GraphQLNonNull(ChangeStatusInput) } },
     resolve: (_src, args: { input: Record<string, unknown> }, ctx) => {
       const input = args.input;

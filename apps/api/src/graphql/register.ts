@@ -6,6 +6,8 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import type { Clock, OperationContext } from '../operations/context.ts';
 import type { Caller } from '@rf/domain';
 import { auditQueries } from './audit-operations.ts';
+import { esignMutations, esignQueries } from './esign-operations.ts';
+import { insuranceQueries } from './insurance-operations.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
@@ -31,8 +33,14 @@ export async function registerGraphql(
     publicUrl: ctx.config.publicUrl,
   });
   const schema = buildSchema({
-    queries: { ...namedQueries, ...organisationQueries, ...auditQueries },
-    mutations: { ...namedMutations, ...organisationMutations },
+    queries: {
+      ...namedQueries,
+      ...organisationQueries,
+      ...auditQueries,
+      ...esignQueries,
+      ...insuranceQueries,
+    },
+    mutations: { ...namedMutations, ...organisationMutations, ...esignMutations },
   });
   const hub = await ChangeHub.start(ctx.db);
   registerGraphqlRoute(app, ctx, { schema, authenticate: deps.authenticate, contextFor });

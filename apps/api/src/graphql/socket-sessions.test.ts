@@ -18,7 +18,9 @@ interface Socket {
   /** The close code, once the server closed the socket. */
   readonly closed: () => number | null;
   /** Runs one operation over the socket; its result or its errors. */
-  run(query: string): Promise<{ data?: unknown; errors?: readonly { message: string }[] }>;
+  run(
+    query: string,
+  ): Promise<{ data?: unknown; errors?: readonly { message: string; errorType?: string }[] }>;
 }
 
 const until = async (check: () => boolean, ms = 3_000) => {
@@ -75,7 +77,7 @@ describeDatabases('sessions over the WebSocket end when the session ends', (db) 
       closed: () => code,
       run: (query) =>
         new Promise((resolve) => {
-          let result: { data?: unknown; errors?: readonly { message: string }[] } = {};
+          let result: Awaited<ReturnType<Socket['run']>> = {};
           client.subscribe(
             { query },
             {
@@ -175,7 +177,13 @@ describeDatabases('sessions over the WebSocket end when the session ends', (db) 
         { next: () => undefined, error: () => undefined, complete: () => undefined },
       );
     const refused = await socket.run('subscription { onCreateDirector { id } }');
-    expect(refused.errors?.[0]?.message).toMatch(/At most 200 operations at once/);
+    // Typed by the one formatter, as every refusal over HTTP and the socket.
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'LimitExceeded',
+        message: expect.stringMatching(/At most 200 operations at once/),
+      }),
+    ]);
     expect(socket.closed()).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError, execute, subscribe, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { formatError, type AppSyncError } from './errors.ts';
+import { formatError, socketRefusal, type AppSyncError } from './errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { variablesProblem } from './input-bounds.ts';
 import { WebSocketServer } from 'ws';
 import { closeWhenExpired } from './socket-expiry.ts';
@@ -76,21 +77,14 @@ export async function registerSubscriptions(
         }
         if (deps.limit) {
           const { allowed, retryAfter } = await deps.limit({
-            address: conn.extra.request.socket.remoteAddress ?? '',
+            address: clientOfUpgrade(conn.extra.request, ctx.config.trustProxy).address,
             user: conn.extra.caller?.sub,
           });
-          if (!allowed)
-            return [
-              new GraphQLError(`Too many requests: try again in ${retryAfter} seconds.`, {
-                extensions: { errorType: 'LimitExceeded' },
-              }),
-            ];
+          if (!allowed) return [limitExceeded(`Too many requests: try again in ${retryAfter} seconds.`)];
         }
         if (Object.keys(conn.subscriptions).length >= MAX_SUBSCRIPTIONS_PER_SOCKET)
           return [
-            new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} operations at once on one connection`, {
-              extensions: { errorType: 'LimitExceeded' },
-            }),
+            limitExceeded(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} operations at once on one connection`),
           ];
         const document = documents(payload.query);
         if (Array.isArray(document)) return document.map((e: AppSyncError) => new GraphQLError(e.message));
@@ -102,7 +96,7 @@ export async function registerSubscriptions(
           payload.operationName ?? undefined,
           payload.variables ?? undefined,
         );
-        if (cost > MAX_COST) return [new GraphQLError(tooExpensive(cost))];
+        if (cost > MAX_COST) return [limitExceeded(tooExpensive(cost))];
         return {
           schema: deps.schema,
           document: document as DocumentNode,
@@ -131,6 +125,9 @@ export async function registerSubscriptions(
     wss.close();
   });
 }
+
+/** A refusal for a limit of the socket, answered LimitExceeded as over HTTP. */
+const limitExceeded = (message: string) => socketRefusal(new ApiError('LimitExceeded', message));
 
 const laneOf = (context: unknown): string =>
   `user:${(context as Partial<SubscriptionContext> | undefined)?.caller?.sub ?? ''}`;

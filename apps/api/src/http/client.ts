@@ -3,7 +3,10 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from '../config.ts';
 
-/** Where a request came from, for the audit trail (docs/architecture.md, “Audit trail”). */
+/**
+ * Where a request came from, for the audit trail (docs/architecture.md, “Audit trail”) and the
+ * sign-in throttle: the one reading of a client's address, for /graphql, /auth, /files and sockets.
+ */
 export interface RequestClient {
   readonly address: string;
   readonly userAgent?: string;

@@ -89,6 +89,7 @@ export async function registerRateLimits(
     limiter(limits.authPerAddress, (s) => `auth:address:${s.address}`),
     limiter(limits.authPerAccount, (s) => (s.user ? `auth:account:${s.user}` : null)),
   ];
+  const esign = [limiter(limits.authPerAddress, (s) => `esign:address:${s.address}`)];
   const run = async (checks: readonly Check[], request: FastifyRequest, subject: LimitSubject) => {
     subjectOf.set(request, subject);
     let retryAfter = 0;
@@ -110,6 +111,11 @@ export async function registerRateLimits(
         return refuse(reply, retryAfter, {
           errors: [{ message: tooMany(retryAfter), errorType: 'LimitExceeded', data: null }],
         });
+    } else if (route.startsWith('/esign/sign/') || route === '/esign/verify') {
+      // The public signing and verification pages: no account, so counted per address like /auth.
+      const { allowed, retryAfter } = await run(esign, request, { address: request.ip });
+      if (!allowed)
+        return refuse(reply, retryAfter, { error: 'LimitExceeded', message: tooMany(retryAfter) });
     } else if (route.startsWith('/auth/')) {
       const { allowed, retryAfter } = await run(auth, request, {
         address: request.ip,

@@ -1,8 +1,9 @@
 import type { Caller } from '@rf/domain';
 import type { Database } from '../db/database.ts';
-import type { AuditActor } from '../data/audit-trail.ts';
+import { actorOfCaller, type AuditActor } from '../data/audit-trail.ts';
 import type { Write } from '../data/rows.ts';
 import type { FileStore } from '../files/file-store.ts';
+import type { RequestClient } from '../http/client.ts';
 import type { Keys } from '../keys.ts';
 import { secretCipher } from '../data/secret-fields.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -27,14 +28,13 @@ export interface OperationContext {
    * Where the request came from (the HTTP request or the WebSocket's upgrade), for the audit trail;
    * absent for work no request made (the demo seed).
    */
-  readonly client?: { readonly address: string; readonly userAgent?: string };
+  readonly client?: RequestClient;
   /** Defaults to the system clock. */
   readonly clock?: Clock;
   /**
-   * Sends the notifications (docs/architecture.md, “Add an e-mail”); absent in tests that do not
-   * look at mail.
+   * Sends the notifications (docs/architecture.md, “Add an e-mail”); absent in tests and seeds that
+   * do not look at mail.
    */
-  /** Sends the notifications; absent in tests and seeds that do not look at mail. */
   readonly mailer?: Mailer;
   /** Links in e-mails start with it (the server's public URL). */
   readonly publicUrl?: string;
@@ -58,17 +58,7 @@ export function mailOf(ctx: OperationContext): { mailer: Mailer; publicUrl: stri
 }
 
 /** Who the audit trail names for the operation's writes (docs/architecture.md, “Audit trail”). */
-export function actorOf(ctx: OperationContext): AuditActor {
-  const caller = requireCaller(ctx);
-  return {
-    sub: caller.sub,
-    name: caller.name ?? caller.email ?? null,
-    groupId: caller.groupId,
-    role: caller.role,
-    address: ctx.client?.address ?? null,
-    userAgent: ctx.client?.userAgent ?? null,
-  };
-}
+export const actorOf = (ctx: OperationContext): AuditActor => actorOfCaller(requireCaller(ctx), ctx.client);
 
 /** A write by the operation's caller at `at` (its clock's time by default), as `action` when named. */
 export const writeOf = (ctx: OperationContext, action?: string, at: Date = nowOf(ctx)): Write => ({

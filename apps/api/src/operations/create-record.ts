@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deliverMail } from '../mail/mail-queue.ts';
 import { entityOf, initialValuesOf, isUuid, type Caller, type ModelName } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import { insertRow } from '../data/rows.ts';
@@ -33,6 +34,7 @@ export async function createRecord(
   const values = prepareCreate(caller, input.model, input.values);
   const created = await ctx.db.transaction((tx) => insertPrepared(ctx, tx, input.model, values));
   await publishChange(ctx.db, { model: input.model, kind: 'create', id: String(created.id) });
+  if (ENTITY_HOOKS[input.model]?.afterCreate) await deliverMail(ctx);
   return created;
 }
 
@@ -98,5 +100,17 @@ export async function insertPrepared(
     },
   );
   await checkRowInScope(tx, caller, model, id, 'create');
-  return (await getRecord({ ...ctx, caller: { ...caller, role: 'Admin' } }, { model, id }, tx)) as Row;
+  const row = (await getRecord({ ...ctx, caller: { ...caller, role: 'Admin' } }, { model, id }, tx)) as Row;
+  if (hooks?.afterCreate && !options.batch)
+    await hooks.afterCreate({
+      ctx,
+      tx,
+      caller,
+      today: todayOf(ctx),
+      values,
+      current: null,
+      merged: row,
+      row,
+    });
+  return row;
 }

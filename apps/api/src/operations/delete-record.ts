@@ -17,7 +17,8 @@ export async function deleteRecord(ctx: OperationContext, input: WriteInput): Pr
   checkOperationAllowed(caller, input.model, 'delete');
   const deleted = await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(ctx, tx, input, 'delete');
-    // A decided record is kept (docs/business-rules.md, “Request integrity”): withdrawals, reversals and reopening replace deletion.
+    // A decided record is kept (docs/business-rules.md, “Integrity of requests and lines”):
+    // withdrawals, reversals and reopening replace deletion.
     const kept = keptBy(input.model, current);
     if (kept)
       throw unauthorized(`Not allowed: a ${recordNoun(input.model)} that is ${kept} cannot be deleted`);

@@ -4,7 +4,7 @@ import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
 
 /**
- * `adminnewdocument/{id}` (docs/business-rules.md, “Parties, organisations and tenancy”): a
+ * `adminnewdocument/{id}` (docs/business-rules.md, “Organisations, roles and who sees what”): a
  * document created for any record it links to, without a userId, belongs to that record's
  * organisation, so its owners (and those who see them) can read it.
  */

@@ -30,9 +30,10 @@ describe('the planned payout of an indicative price', () => {
 });
 
 /**
- * `indicativePrice` (docs/business-rules.md, “Pricing of a request”): its worked example, priced
- * from the line's terms and the latest SOFR fixing 2 to 10 days before the next business day; only
- * for callers who can read the line; no price, with the reason, when it cannot be priced.
+ * `indicativePrice` (docs/business-rules.md, “How a request is priced at approval”): its worked
+ * example, priced from the line's terms and the latest SOFR fixing 2 to 10 days before the next
+ * business day; only for callers who can read the line; no price, with the reason, when it cannot
+ * be priced.
  */
 describeDatabases('indicative price of a request being entered', (db) => {
   let api: ApiHarness;

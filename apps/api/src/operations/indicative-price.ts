@@ -19,11 +19,11 @@ export interface IndicativePriceInput {
 
 /**
  * What a request would be priced at if it were approved for payout on the next business day
- * (docs/business-rules.md, “Pricing of a request”), for the screens to show while it is entered. It
- * is indicative only: the binding price is fixed at approval, from the payout date the approver
- * sets and the fixing for that date. Amounts are decimal strings in the line's currency; when the
- * request cannot be priced yet (no terms, no fixing, a due date the rules refuse), `unavailable`
- * says why and the figures are null.
+ * (docs/business-rules.md, “How a request is priced at approval”), for the screens to show
+ * while it is entered. It is indicative only: the binding price is fixed at approval, from the
+ * payout date the approver sets and the fixing for that date. Amounts are decimal strings in the
+ * line's currency; when the request cannot be priced yet (no terms, no fixing, a due date the rules
+ * refuse), `unavailable` says why and the figures are null.
  */
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,9 +41,9 @@ const text = (v: unknown): string | null => (v === null || v === undefined || v 
 
 /**
  * `indicativePrice(buyerId, invoice_amount, invoice_due_date)`: the pricing of
- * docs/business-rules.md, “Pricing of a request”, with the line's terms and the latest SOFR fixing
- * 2 to 10 days before the planned payout date, the next business day after today. The caller must
- * be able to read the line.
+ * docs/business-rules.md, “How a request is priced at approval”, with the line's terms and the
+ * latest SOFR fixing 2 to 10 days before the planned payout date, the next business day after
+ * today. The caller must be able to read the line.
  */
 export async function indicativePrice(
   ctx: OperationContext,
@@ -95,8 +95,8 @@ export async function indicativePrice(
   if (!spread) return none('The buyer line has no terms yet (no spread)');
   if (!(BASE_RATE_SERIES as readonly string[]).includes(series))
     return none(`Unknown base-rate series ${series}`);
-  // The submission rules (docs/business-rules.md, “Submission rules”) for what is priced: the
-  // amount and the due date.
+  // The submission rules (docs/business-rules.md, “Submission checks and duplicate invoices”)
+  // for what is priced: the amount and the due date.
   const issues = submissionIssues(
     {
       invoice_amount: input.invoice_amount,

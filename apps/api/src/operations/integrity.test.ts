@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
+import { BUYER_SIGNER } from '../testing/samples.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { CALLERS, approveLine, buildWorld, type World } from '../testing/world.ts';
 
 /**
- * Regression tests for what a review found the platform accepted (docs/business-rules.md, “Request
- * integrity”), each taken by the path an attacker would take: a raw GraphQL call.
+ * Regression tests for what a review found the platform accepted (docs/business-rules.md,
+ * “Integrity of requests and lines”), each taken by the path an attacker would take: a raw
+ * GraphQL call.
  */
 type Errors = { message: string; errorType: string }[] | undefined;
 
@@ -25,6 +27,7 @@ describeDatabases('request integrity', (db) => {
         invoice_date: day(-5),
         invoice_due_date: day(55),
         invoice_number: `INV-${Math.random().toString(36).slice(2, 8)}`,
+        ...BUYER_SIGNER,
         ...input,
       },
     });
@@ -153,7 +156,7 @@ describeDatabases('request integrity', (db) => {
       sold_goods_description: 'Steel coils',
       invoice_attachment: 'tests/invoice.pdf',
       bill_of_lading_attachment: 'tests/bol.pdf',
-      ipu_signature_email: 'signer@buyer.test',
+      ...BUYER_SIGNER,
     });
     const batch = await call(
       'Supplier',

@@ -43,7 +43,7 @@ function approvedTerms(line: Row): string {
 
 /**
  * Tells the owner organisation that one of its records changed status (docs/business-rules.md,
- * “Notifications and dashboards”). Mail failures are logged by the caller and never undo the
+ * “E-mails and dashboard figures”). Mail failures are logged by the caller and never undo the
  * committed change.
  */
 export async function notifyStatusChange(

@@ -36,8 +36,8 @@ import {
  * Every (from, to) pair of every status machine, tried by admin and by each party of the record's
  * world (`Supplier` owns it, `Investor`/`Spv` fund its line, `Broker` introduced the supplier) and
  * of another world (`…2`), through the `changeStatus` operation. Who may see and update which
- * record is written out from docs/business-rules.md, “Parties, organisations and tenancy” (as in
- * the policy matrix), not read from the policy.
+ * record is written out from docs/business-rules.md, “Organisations, roles and who sees what”
+ * (as in the policy matrix), not read from the policy.
  */
 type StatusMachine = LifecycleDecl;
 const STATUS_MACHINES = LIFECYCLES as readonly LifecycleDecl[];
@@ -151,8 +151,8 @@ describeDatabases('status transition matrix', (db) => {
       const amounts = ZERO_AMOUNTS.map((f) => `${f} = '11'`).join(', ');
       // An approved request was priced at its payout; settling must write the payback figures.
       const approved = from === 'Approved' || from === 'Settled';
-      // What approval needs (docs/business-rules.md, “Approval needs”): the invoice and the signed
-      // IPU and offer notice, no duplicate flag.
+      // What approval needs (docs/business-rules.md, “Preconditions of approving a request”):
+      // the invoice and the signed IPU and offer notice, no duplicate flag.
       await sql(
         `UPDATE "request" SET ${amounts}, payout_date = $2, base_rate_amount = $3, discount_fee_rate = $4, bookkeeping_status_admin = NULL, bookkeeping_status_spv = NULL,
            "transactionId_payback" = NULL, payback_date = NULL, discount_fee_rate_adjusted = NULL, possible_duplicate_of = NULL,
@@ -182,7 +182,10 @@ describeDatabases('status transition matrix', (db) => {
     )) as { a: string; s: string }[];
   const requestRow = async () => (await sql(`SELECT * FROM "request" WHERE id = $1`, [world.Request]))[0]!;
 
-  /** The effects (docs/business-rules.md, “Statuses and who moves them”) beyond the status itself. */
+  /**
+   * The effects (docs/business-rules.md, “Status moves, guards and effects”) beyond the status
+   * itself.
+   */
   const EFFECTS: Record<string, (row: Record<string, unknown>, before: { books: number }) => Promise<void>> =
     {
       'Buyer.buyer_status:Approved': async (row) => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { deliverMail } from '../mail/mail-queue.ts';
 import { REGISTRY, type Caller } from '@rf/domain';
 import type { Row } from '../db/database.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
 import { requireCaller, type OperationContext } from './context.ts';
+import { sendSubmissionForSignature } from './send-for-signature.ts';
 import { insertPrepared, prepareCreate } from './create-record.ts';
 import { checkCreditLimit } from './credit-limit.ts';
 import { checkReferences } from './write-checks.ts';
@@ -11,8 +13,8 @@ import { checkReferences } from './write-checks.ts';
 export const MAX_BATCH = 50;
 
 /**
- * What docs/business-rules.md, “Multi-invoice requests” asks of every invoice of a multi-invoice
- * request, beyond createRequest's.
+ * What docs/business-rules.md, “Batches of invoices on one line” asks of every invoice of a
+ * multi-invoice request, beyond createRequest's.
  */
 const BATCH_REQUIRED = ['sold_goods_description', 'invoice_attachment', 'bill_of_lading_attachment'];
 
@@ -38,7 +40,7 @@ function ofInvoice(index: number, error: unknown): unknown {
 
 /**
  * Validates one invoice of the batch as createRequest would, plus the documents and signer of
- * docs/business-rules.md, “Multi-invoice requests”.
+ * docs/business-rules.md, “Batches of invoices on one line”.
  */
 function prepareRow(caller: Caller, buyerId: string, batchId: string, raw: unknown, index: number): Row {
   try {
@@ -47,7 +49,9 @@ function prepareRow(caller: Caller, buyerId: string, batchId: string, raw: unkno
     const input = raw as Record<string, unknown>;
     if (!blank(input.buyerId) && input.buyerId !== buyerId)
       throw validationError('buyerId: every invoice of one submission is for the same buyer');
-    const missing = [...BATCH_REQUIRED, 'ipu_signature_email'].filter((f) => blank(input[f]));
+    const missing = [...BATCH_REQUIRED, 'ipu_signature_name', 'ipu_signature_email'].filter((f) =>
+      blank(input[f]),
+    );
     if (missing.length)
       throw validationError(missing.map((f) => `${f} is required for a multi-invoice request`).join('; '));
     const values = prepareCreate(caller, 'Request', { ...input, buyerId, batchId: undefined });
@@ -59,11 +63,11 @@ function prepareRow(caller: Caller, buyerId: string, batchId: string, raw: unkno
 
 /**
  * `submitRequests(input: { buyerId, requests })`: a multi-invoice request (docs/business-rules.md,
- * “Multi-invoice requests”), 1–50 invoices of one supplier against one buyer, all or nothing. Every
- * invoice passes the same checks as createRequest (create-record.ts's path, its refusals prefixed
- * "Invoice n:"), the batch as a whole must fit the line's available limit (credit-limit.ts, line
- * locked), and all share one server-made batchId. Nothing is announced until the transaction
- * commits.
+ * “Batches of invoices on one line”), 1–50 invoices of one supplier against one buyer, all or
+ * nothing. Every invoice passes the same checks as createRequest (create-record.ts's path, its
+ * refusals prefixed "Invoice n:"), the batch as a whole must fit the line's available limit
+ * (credit-limit.ts, line locked), and all share one server-made batchId. Nothing is announced until
+ * the transaction commits.
  */
 export async function submitRequests(
   ctx: OperationContext,
@@ -91,9 +95,11 @@ export async function submitRequests(
         throw ofInvoice(i, error);
       }
     }
+    await sendSubmissionForSignature(ctx, tx, out, 'submitRequests');
     return out;
   });
   for (const r of created)
     await publishChange(ctx.db, { model: 'Request', kind: 'create', id: String(r.id) });
+  await deliverMail(ctx);
   return { batchId, ids: created.map((r) => String(r.id)), requests: created };
 }

@@ -100,8 +100,8 @@ export async function updateRecord(ctx: OperationContext, input: WriteInput): Pr
   const values = checkInput(caller, entity, input.values, 'update');
   const updated = await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(ctx, tx, input, 'update');
-    // What the record's state freezes (docs/business-rules.md, “What each state freezes”), whoever
-    // asks and whatever else changes.
+    // What the record's state freezes (docs/business-rules.md, “Frozen fields per state”),
+    // whoever asks and whatever else changes.
     const frozen = frozenRefusal(model, current, caller.role, changedFields(current, values));
     if (frozen) throw unauthorized(`Not allowed: ${frozen}`);
     await checkReferences(tx, caller, entity, values);

@@ -84,9 +84,9 @@ export async function checkReferences(
 }
 
 /**
- * A broker proposing a line's terms names its investor and SPV (docs/business-rules.md, “Statuses
- * and who moves them”) without reading their company records: any approved Investor or Spv may be
- * named (listed by `funders`).
+ * A broker proposing a line's terms names its investor and SPV (docs/business-rules.md,
+ * “Status moves, guards and effects”) without reading their company records: any approved
+ * Investor or Spv may be named (listed by `funders`).
  */
 function brokerNamesFunder(caller: Caller, entity: EntityDef, field: string): boolean {
   return caller.role === 'Broker' && entity.name === 'Buyer' && (field === 'investorId' || field === 'spvId');
@@ -107,8 +107,8 @@ export async function isApprovedFunder(
 }
 
 /**
- * A broker's Supplier records (broker scope, docs/business-rules.md, “Parties, organisations and
- * tenancy”): owned by its own organisation or by a supplier organisation it already introduced
+ * A broker's Supplier records (broker scope, docs/business-rules.md, “Organisations, roles and who
+ * sees what”): owned by its own organisation or by a supplier organisation it already introduced
  * (invited through createOrganisation), never by another organisation, which would put that
  * organisation's records in the broker's scope. Checked before the write, so the row being written
  * cannot vouch for itself.
@@ -135,8 +135,8 @@ export async function checkBrokerSupplierOwner(
 
 /**
  * A broker's record that belongs to a supplier or buyer is owned by that party's organisation
- * (docs/business-rules.md, “Parties, organisations and tenancy”) or by the broker's own, never by a
- * third organisation.
+ * (docs/business-rules.md, “Organisations, roles and who sees what”) or by the broker's own,
+ * never by a third organisation.
  */
 export async function checkBrokerOwnerOfParent(
   tx: Queryable,

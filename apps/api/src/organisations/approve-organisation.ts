@@ -8,11 +8,13 @@ import { requireAdmin } from './access.ts';
 import { groupIdSchema, parseArgs } from './input.ts';
 import { loadOrganisation, membershipRows } from './organisation.ts';
 import { organisationView, type OrganisationView } from './organisation-view.ts';
+import { recordUserChange } from './user-changes.ts';
 
 /**
  * `approveOrganisation(groupId)` (admin): a Pending organisation (self sign-up of an investor, SPV
  * or broker) becomes Active; its members receive the role group of its type, each row's change is
- * kept in the status history, and every member is told by e-mail.
+ * kept in the status history, each member's new role group in the audit trail
+ * (docs/architecture.md, “Audit trail”), and every member is told by e-mail.
  */
 export async function approveOrganisation(ctx: OperationContext, args: unknown): Promise<OrganisationView> {
   requireAdmin(ctx, 'approve organisations');
@@ -31,7 +33,15 @@ export async function approveOrganisation(ctx: OperationContext, args: unknown):
         id: row.id,
         reason: 'Organisation approved',
       });
-    return { rows: before, subs: await grantRoleGroups(tx, groupId) };
+    const members = await grantRoleGroups(tx, groupId);
+    for (const member of members)
+      if (member.after.length !== member.before.length)
+        await recordUserChange(tx, ctx, {
+          action: 'approveOrganisation',
+          user: member,
+          changes: [{ field: 'groups', old: member.before, new: member.after }],
+        });
+    return { rows: before, subs: members.map((m) => m.sub) };
   });
   for (const row of rows) await publishChange(ctx.db, { model: 'Usergroup', kind: 'update', id: row.id });
   const view = await organisationView(ctx.db, groupId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '@rf/domain';
 import { ApiError, validationError } from '../http/errors.ts';
 import { AuthError } from '../auth/errors.ts';
 import { emailSchema, phoneSchema } from '../auth/schemas.ts';
@@ -10,9 +11,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 export const nameSchema = text(200);
 export const groupIdSchema = text(100);
-export const subSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-  message: 'must be a user id (sub)',
-});
+export const subSchema = z.string().refine(isUuid, { message: 'must be a user id (sub)' });
 
 /** A user to add: e-mail (their username), name and optional phone (E.164). */
 export const newUserSchema = z.object({

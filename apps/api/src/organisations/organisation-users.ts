@@ -1,4 +1,4 @@
-import { ROLE_GROUPS } from '@rf/domain';
+import { isUuid, ROLE_GROUPS } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -19,8 +19,6 @@ export interface OrganisationUser {
   readonly invitationExpiresAt: string | null;
   readonly createdAt: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type UserRow = {
   sub: string;
@@ -75,9 +73,7 @@ export async function usersOfOrganisation(db: Queryable, groupId: string): Promi
 
 /** One user, with the role of their own organisation; NotFound when there is none. */
 export async function organisationUser(db: Queryable, sub: string): Promise<OrganisationUser> {
-  const rows = UUID.test(sub)
-    ? await db.query<UserRow>(`${select('u.group_id')} WHERE u.sub = $1`, [sub])
-    : [];
+  const rows = isUuid(sub) ? await db.query<UserRow>(`${select('u.group_id')} WHERE u.sub = $1`, [sub]) : [];
   const [row] = rows;
   if (!row) throw notFound(`User ${sub} does not exist`);
   return toUser(row);

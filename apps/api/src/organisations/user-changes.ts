@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { recordAuditEvent, type FieldChange } from '../data/audit-trail.ts';
+import { changedOnly, recordAuditEvent, type FieldChange } from '../data/audit-trail.ts';
 import { actorOf, nowOf, type OperationContext } from '../operations/context.ts';
 
 /**
@@ -19,6 +19,6 @@ export async function recordUserChange(
     model: 'User',
     recordId: input.user.sub,
     ownerGroupId: input.user.groupId,
-    changes: input.changes.filter((c) => JSON.stringify(c.old) !== JSON.stringify(c.new)),
+    changes: changedOnly(input.changes),
   });
 }

@@ -9,8 +9,8 @@ type RoleName = keyof typeof CALLERS;
 const ROLES = Object.keys(CALLERS) as RoleName[];
 
 /**
- * What each role sees of its own world, written out from docs/business-rules.md, “Parties,
- * organisations and tenancy” (not derived from the policy, so a policy mistake fails here). Nobody
+ * What each role sees of its own world, written out from docs/business-rules.md, “Organisations,
+ * roles and who sees what” (not derived from the policy, so a policy mistake fails here). Nobody
  * but admin sees anything of the other world except SOFR fixings.
  */
 const SEES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
@@ -26,7 +26,6 @@ const SEES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
     'Esign',
     'SOFR',
     'Usergroup',
-    'Insurance',
   ],
   Broker: [
     'Broker',
@@ -40,7 +39,6 @@ const SEES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
     'Esign',
     'SOFR',
     'Usergroup',
-    'Insurance',
   ],
   Investor: [
     'Investor',
@@ -126,7 +124,10 @@ for (const model of MODEL_NAMES) {
  * A new record tied to a world: it references the world's supplier or buyer line where the model
  * has such a field; otherwise, for another world, it names that world's organisation as owner.
  */
-/** A funder's own KYC records name the funder: never a supplier's (docs/business-rules.md, “Parties”). */
+/**
+ * A funder's own KYC records name the funder: never a supplier's (docs/business-rules.md,
+ * “Party records and inviting users”).
+ */
 const FUNDER_PARTY = { Investor: 'investorId', Spv: 'spvId' } as const;
 const KYC_MODELS: readonly ModelName[] = ['Director', 'UBO', 'Document', 'Financials'];
 
@@ -158,7 +159,8 @@ describeDatabases(`access policy matrix (${cases.length} cases)`, (db) => {
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
     worlds.own = await buildWorld(api, '');
     worlds.other = await buildWorld(api, '2');
-    // New requests need an approved line with room (docs/business-rules.md, “Credit limits”).
+    // New requests need an approved line with room (docs/business-rules.md,
+    // “Line limits and what requests hold”).
     for (const w of Object.values(worlds)) await approveLine(api, w.Buyer);
   });
   afterAll(async () => api.app.close());

@@ -6,9 +6,10 @@ import { addDays } from './dates.ts';
 import { ownedBy, PARTY_ID_FIELD, type Organisation } from './organisations.ts';
 
 /**
- * Investor and SPV bank accounts (docs/business-rules.md, “Money movement, bank and bookkeeping”: remittance pays advances out, collection
- * receives buyers' payments) and their transactions. Outgoing amounts are negative, as on a
- * bank statement; foreign-currency payments keep the invoice currency in the source fields.
+ * Investor and SPV bank accounts (docs/business-rules.md,
+ * “Bank accounts, transactions and settlement”: remittance pays advances out, collection
+ * receives buyers' payments) and their transactions. Outgoing amounts are negative, as on a bank
+ * statement; foreign-currency payments keep the invoice currency in the source fields.
  */
 
 export type AccountPurpose = 'remittance' | 'collection';
@@ -96,7 +97,10 @@ export function bankRow(rng: Rng, account: BankAccount, today: string): SeedRow 
   };
 }
 
-/** Plaidauth: the bank-link slots of an organisation, keyed by its group id (docs/architecture.md, “Identity of records”). */
+/**
+ * Plaidauth: the bank-link slots of an organisation, keyed by its group id (docs/architecture.md,
+ * “Identity of records”).
+ */
 export const plaidauthRow = (remittance: BankAccount, collection: BankAccount): SeedRow => ({
   ...ownedBy(remittance.owner),
   id: remittance.owner.groupId,

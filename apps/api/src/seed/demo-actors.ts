@@ -14,12 +14,15 @@ import type { Clock, OperationContext } from '../operations/context.ts';
 import { createRecord } from '../operations/create-record.ts';
 import { updateRecord } from '../operations/update-record.ts';
 import { runOperation } from '../operations/lifecycle/run-operation.ts';
+import { deliverQueuedMail } from '../mail/mail-queue.ts';
+import type { SigningDeps } from '../esign/signing-deps.ts';
+import { platformCertificateOnce } from '../esign/seal/platform-certificate.ts';
 
 /**
  * What the demo load acts with (docs/decisions/0012-demo-data-made-by-the-products-operations.md):
  * a clock it sets back, the seeding transaction seen as the database every operation runs on, a
- * mailbox that keeps the mail the operations send (invitations, codes), and one call per kind of
- * operation, made as a given demo user.
+ * mailbox that keeps the mail the operations send (invitations, codes, signing links), one call per
+ * kind of operation, made as a given demo user, and what the public signing steps run with.
  */
 
 const MINUTE = 60_000;
@@ -79,9 +82,9 @@ export class DemoMailbox implements Mailer {
     this.sent.push(message);
   }
 
-  private last(to: string): MailMessage {
-    const found = [...this.sent].reverse().find((m) => m.to === to);
-    if (!found) throw new Error(`No mail to ${to}`);
+  private last(to: string, subject: (subject: string) => boolean = () => true): MailMessage {
+    const found = this.sent.findLast((m) => m.to === to && subject(m.subject));
+    if (!found) throw new Error(`No such mail to ${to}`);
     return found;
   }
 
@@ -98,6 +101,23 @@ export class DemoMailbox implements Mailer {
     if (!match?.[1]) throw new Error(`The mail to ${to} holds no code`);
     return match[1];
   }
+
+  /** The token of the last link mailed to `to` to sign the document titled `title`. */
+  signingTokenTo(to: string, title: string): string {
+    const mail = this.last(to, (s) => s.startsWith(`Please sign: ${title} (`));
+    const match = /\/sign\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    if (!match?.[1]) throw new Error(`The mail to ${to} holds no signing link`);
+    return match[1];
+  }
+
+  /** The last signing code mailed to `to`. */
+  signingCodeTo(to: string): string {
+    const match = /^Your signing code: (\d{6})$/.exec(
+      this.last(to, (s) => s.startsWith('Your signing code')).subject,
+    );
+    if (!match?.[1]) throw new Error(`The mail to ${to} holds no signing code`);
+    return match[1];
+  }
 }
 
 export interface DemoFileToUpload {
@@ -108,8 +128,10 @@ export interface DemoFileToUpload {
 /** The demo's world: where its operations run and as whom. */
 export class DemoActors {
   readonly mailbox = new DemoMailbox();
-  /** Keys of the files uploaded so far (removed from the store when the load fails). */
+  /** Keys of the files uploaded or sealed so far (removed from the store when the load fails). */
   readonly uploaded: string[] = [];
+  /** What the public signing steps run with: the demo's clock and store; the seal certificate of the data directory. */
+  readonly signing: SigningDeps;
 
   constructor(
     readonly db: Database,
@@ -117,11 +139,39 @@ export class DemoActors {
     readonly config: Config,
     readonly store: FileStore,
     readonly clock: DemoClock,
-  ) {}
+  ) {
+    const uploaded = this.uploaded;
+    this.signing = {
+      db,
+      keys,
+      publicUrl: config.publicUrl,
+      // The sealed documents go to the store like the uploads, and are remembered with them.
+      files: {
+        put: async (key, stream, contentType) => {
+          await store.put(key, stream, contentType);
+          uploaded.push(key);
+        },
+        get: (key) => store.get(key),
+        delete: (key) => store.delete(key),
+      },
+      certificate: platformCertificateOnce(config),
+      clock,
+    };
+  }
 
   /**
-   * The context of an operation run as `caller` on the demo's clock. Only operations that must
-   * send mail (invitations) get the mailbox: the status e-mails of the load would only slow it.
+   * Delivers the mail the operations queued (docs/architecture.md, “Mail after commit”) into the
+   * mailbox, as the server's delivery would: a demo user reads a link or a code only after this.
+   */
+  async deliverMail(): Promise<void> {
+    await deliverQueuedMail(this.db, this.mailbox);
+  }
+
+  /**
+   * The context of an operation run as `caller` on the demo's clock, with the public address the
+   * links it mails start with. Only operations that must send mail at once (invitations) get the
+   * mailbox: the status e-mails of the load would only slow it, and the signing e-mails wait in
+   * the queue until `deliverMail`.
    */
   ctx(caller: Caller | null, sendsMail = false): OperationContext {
     return {
@@ -130,7 +180,8 @@ export class DemoActors {
       caller,
       clock: this.clock,
       files: this.store,
-      ...(sendsMail ? { mailer: this.mailbox, publicUrl: this.config.publicUrl } : {}),
+      publicUrl: this.config.publicUrl,
+      ...(sendsMail ? { mailer: this.mailbox } : {}),
     };
   }
 
@@ -164,6 +215,7 @@ export class DemoActors {
       db: this.db,
       store: this.store,
       caller: who,
+      at: this.clock.now(),
       fileName: file.name,
       source: Readable.from([file.bytes]),
       sizeLimit: file.bytes.length + 1,

@@ -2,7 +2,7 @@ import type { SeedRow } from './insert.ts';
 import type { SamplePdf } from './demo-pdf.ts';
 import { money, text, type Pdf } from './demo-file-text.ts';
 
-/** The sample files of the deals: each Document's PDF by its type, and each request's invoice, bill of lading and signed copies. */
+/** The sample files of the deals: each Document's PDF by its type, and each request's invoice and bill of lading. */
 
 const DOCUMENT_TITLES: Record<string, string> = {
   'Company Credit Report': 'Company Credit Report',
@@ -56,14 +56,13 @@ export function documentPdf(
 }
 
 /**
- * Every request's invoice and bill of lading (both required when submitting, multi-request.tsx),
- * and, where the plan has the IPU signed, the scanned signed IPU and offer notice.
+ * Every request's invoice and bill of lading (both required when submitting, multi-request.tsx).
+ * The signed IPU and offer notice are not planned files: signing seals them (demo-signing.ts).
  */
 export function requestFiles(pdf: Pdf, r: SeedRow): void {
   const invoice = text(r.invoice_number);
   const subtitle = `${text(r.supplier_name)} to ${text(r.buyer_name)}`;
   const amount = `${text(r.invoice_currency)} ${money(r.invoice_amount)}`;
-  const terms = `Invoice ${invoice} of ${text(r.invoice_date)}, ${amount}, due ${text(r.invoice_due_date)}`;
   pdf(r, 'invoice_attachment', `invoice-${invoice}`, {
     title: `Invoice ${invoice}`,
     subtitle,
@@ -82,30 +81,6 @@ export function requestFiles(pdf: Pdf, r: SeedRow): void {
       `Consignee: ${text(r.buyer_name)}`,
       `Container: ${text(r.container_no)}`,
       `Goods: ${text(r.sold_goods_description)}`,
-    ],
-  });
-  // Signed on paper and scanned: the supplier uploads them with attachSignedCopies before approval.
-  if (!r.invoice_ipu_signed) return;
-  const signedOn = text(r.invoice_ipu_signed);
-  pdf(r, 'ipu_attachment', `ipu-${invoice}`, {
-    title: 'Irrevocable Payment Undertaking',
-    subtitle,
-    lines: [
-      `${text(r.buyer_name)} undertakes irrevocably to pay, without set-off:`,
-      terms,
-      '',
-      `Signed for the buyer by ${text(r.ipu_signature_name)} (${text(r.ipu_signature_email)}) on ${signedOn}`,
-      `Countersigned for the supplier ${text(r.supplier_name)} on ${signedOn}`,
-    ],
-  });
-  pdf(r, 'offer_notice_attachment', `offer-notice-${invoice}`, {
-    title: 'Offer Notice',
-    subtitle,
-    lines: [
-      `${text(r.supplier_name)} offers for purchase: ${terms}`,
-      'Purchase price: as priced by the platform on the payout date',
-      '',
-      `Signed for the supplier ${text(r.supplier_name)} on ${signedOn}`,
     ],
   });
 }

@@ -5,7 +5,8 @@ import { money, slug, text, type Pdf } from './demo-file-text.ts';
 
 /**
  * The files of the demo data set (a complete company record, documents and financials): which record field gets which sample file. Rows are only read here; storing the
- * files and attaching them through the operations is demo-story.ts's job.
+ * files and attaching them through the operations is the story's job (demo-stage.ts). The signed
+ * documents are not planned files: the signing seals them.
  */
 
 export type SampleType = 'application/pdf' | 'image/png';

@@ -16,21 +16,20 @@ import { describeDatabases } from '../db/test-databases.ts';
 import { q } from '../db/schema-sql.ts';
 import { detectContentType } from '../files/allowed-types.ts';
 import { registerFiles } from '../files/routes.ts';
-import { startTestStore, type TestStore } from '../files/test-stores.ts';
+import { verifyDocument } from '../esign/verify-document.ts';
 import { canReadFile } from '../operations/can-read-file.ts';
 import { onboardingFacts } from '../operations/lifecycle/submit-company.ts';
-import { seedDemo } from './demo.ts';
+import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 
 const SAMPLE_TYPES = ['application/pdf', 'image/png'];
 
 describeDatabases('demo data set: files and onboarding', (db) => {
-  let files: TestStore;
+  let demo: LoadedDemo;
   let app: FastifyInstance;
   const callers = new Map<string, Caller>();
 
   beforeAll(async () => {
-    files = await startTestStore('local');
-    await seedDemo(db(), { store: files.store });
+    demo = await loadDemoForTest(db());
     const users = await db().query<{ email: string; sub: string; group_id: string; groups: string[] }>(
       'SELECT email, sub, group_id, groups FROM auth_users',
     );
@@ -46,16 +45,23 @@ describeDatabases('demo data set: files and onboarding', (db) => {
       {
         authenticate: async (header) => callers.get(header?.replace(/^Bearer /, '') ?? '') ?? null,
         canReadFile: (caller, key) => canReadFile(db(), caller, key),
-        store: files.store,
+        store: demo.files.store,
       },
     );
     await app.ready();
   });
   afterAll(async () => {
     await app?.close();
-    await files?.close();
+    await demo?.close();
   });
 
+  /** The bytes stored under `key`. */
+  const read = async (key: string): Promise<Buffer> => {
+    const { stream } = await demo.files.store.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
   const download = (who: string, key: string) =>
     app.inject({
       method: 'GET',
@@ -103,8 +109,8 @@ describeDatabases('demo data set: files and onboarding', (db) => {
   });
 
   it('points every attachment field at a recorded, stored PDF or PNG of its own organisation, each key used once', async () => {
-    // Signed copies count for every invoice of a batch: attachSignedCopies puts the same files on each.
-    const shared = new Set(['ipu_attachment', 'offer_notice_attachment']);
+    // A batch's sealed documents go on each of its invoices: one envelope signs them for all.
+    const shared = new Set(['ipu_attachment', 'offer_notice_attachment', 'raa_offer_notice_attachment']);
     const seen = new Map<string, string>();
     for (const [model, entity] of Object.entries(REGISTRY)) {
       const fields = entity.fields.filter((f) => f.type === 'attachment').map((f) => f.name);
@@ -132,10 +138,7 @@ describeDatabases('demo data set: files and onboarding', (db) => {
         expect(file, `${model} ${row.key} has no files row`).toBeDefined();
         expect(file?.owner_group_id).toBe(row.userId);
         expect(row.key.startsWith(`${row.userId}/`)).toBe(true);
-        const { stream } = await files.store.get(row.key);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        const bytes = Buffer.concat(chunks);
+        const bytes = await read(row.key);
         expect(bytes.length).toBe(Number(file?.size));
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(file?.sha256);
         // The type an upload of these bytes would be given.
@@ -148,7 +151,58 @@ describeDatabases('demo data set: files and onboarding', (db) => {
     // Nothing stored that no record uses, and every files row has its bytes.
     const [recorded] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM files');
     expect(recorded?.n).toBe(seen.size);
-    expect((await files.keys()).filter((k) => !k.startsWith('.tmp/')).length).toBe(seen.size);
+    expect((await demo.files.keys()).filter((k) => !k.startsWith('.tmp/')).length).toBe(seen.size);
+  });
+
+  it('puts on every request the sealed documents of its Completed envelopes, each file the one its envelope sealed', async () => {
+    const rows = await db().query<{
+      request_status: string;
+      field: string;
+      key: string | null;
+      envelopes: { status: string; sealed_key: string | null; sealed_sha256: string | null }[];
+    }>(
+      `SELECT r.request_status, d.field, d.key,
+              coalesce((SELECT json_agg(json_build_object('status', e.status, 'sealed_key', e.sealed_key, 'sealed_sha256', e.sealed_sha256))
+                 FROM esign_envelope e JOIN esign_envelope_request er ON er.envelope_id = e.id
+                WHERE er.request_id = r.id AND e.kind = d.kind), '[]') AS envelopes
+         FROM "request" r
+        CROSS JOIN LATERAL (VALUES ('ipu', 'ipu_attachment', r.ipu_attachment),
+                                   ('offer_notice', 'offer_notice_attachment', r.offer_notice_attachment),
+                                   ('raa_offer_notice', 'raa_offer_notice_attachment', r.raa_offer_notice_attachment))
+              AS d(kind, field, key)`,
+    );
+    const problems: string[] = [];
+    const sealed = new Map<string, string>();
+    for (const r of rows) {
+      const completed = r.envelopes.filter((e) => e.status === 'Completed');
+      const where = `${r.request_status} request, ${r.field}`;
+      // Approved and settled requests were approved with both documents sealed.
+      if (
+        ['Approved', 'Settled'].includes(r.request_status) &&
+        r.field !== 'raa_offer_notice_attachment' &&
+        !r.key
+      )
+        problems.push(`${where}: missing`);
+      if (!r.key) continue;
+      if (completed.length !== 1 || completed[0]?.sealed_key !== r.key)
+        problems.push(`${where}: not the file of its one Completed envelope`);
+      else sealed.set(r.key, completed[0].sealed_sha256 ?? '');
+    }
+    expect(problems).toEqual([]);
+    expect(sealed.size).toBeGreaterThan(40);
+    for (const [key, sha256] of sealed) {
+      const pdf = await read(key);
+      expect(createHash('sha256').update(pdf).digest('hex'), key).toBe(sha256);
+      const [file] = await db().query<{ sha256: string; uploaded_by: string }>(
+        'SELECT sha256, uploaded_by FROM files WHERE key = $1',
+        [key],
+      );
+      expect(file).toEqual({ sha256, uploaded_by: 'esign' });
+    }
+    // The public verification finds one of them authentic: sealed by this platform, unchanged, on record.
+    const [key] = sealed.keys();
+    const answer = await verifyDocument({ db: db(), certificate: demo.certificate }, await read(key ?? ''));
+    expect(answer.verdict).toBe('authentic');
   });
 
   it("serves every Document's PDF to its owner through /files, to the admin, and to no other supplier", async () => {

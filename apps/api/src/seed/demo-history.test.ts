@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   adjustedDiscountFeeRate,
+  ENVELOPE_STATUSES,
   LIFECYCLES,
   operationOf,
   type LifecycleDecl,
@@ -11,9 +12,9 @@ import {
 import { describeDatabases } from '../db/test-databases.ts';
 import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
-import { startTestStore, type TestStore } from '../files/test-stores.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
-import { DEMO_USERS, seedDemo } from './demo.ts';
+import { DEMO_MEMBERS, DEMO_USERS, seedDemo } from './demo.ts';
+import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 
 interface Entry {
   record_id: string;
@@ -39,15 +40,14 @@ const PARTY_FIELDS = ['supplierId', 'investorId', 'spvId', 'brokerId'] as const;
 const time = (v: unknown): number => new Date(v as string | Date).getTime();
 
 describeDatabases('demo data set: status history made by the operations', (db) => {
-  let files: TestStore;
+  let demo: LoadedDemo;
   let api: ApiHarness;
   let users: User[] = [];
   const groupOfParty = new Map<string, string>();
   const history = new Map<string, Entry[]>();
 
   beforeAll(async () => {
-    files = await startTestStore('local');
-    await seedDemo(db(), { store: files.store });
+    demo = await loadDemoForTest(db());
     users = (
       await db().query<{ email: string; sub: string; group_id: string; groups: string[] }>(
         'SELECT email, sub, group_id, groups FROM auth_users',
@@ -68,7 +68,7 @@ describeDatabases('demo data set: status history made by the operations', (db) =
   });
   afterAll(async () => {
     await api?.app.close();
-    await files?.close();
+    await demo?.close();
   });
 
   it('leads every record from its initial status to its status through declared operations, in order, by users allowed to run them', async () => {
@@ -201,7 +201,6 @@ describeDatabases('demo data set: status history made by the operations', (db) =
     const batches = new Map<string, string[]>();
     for (const r of rows) batches.set(r.batchId, [...(batches.get(r.batchId) ?? []), r.id]);
     expect(batches.size).toBeGreaterThan(1);
-    // The signed copies are attached once for the whole batch (an entry on the request they were attached to).
     const moves = (id: string) =>
       (history.get(`${id}:request_status`) ?? [])
         .filter((e) => e.from_status !== e.to_status)
@@ -234,11 +233,153 @@ describeDatabases('demo data set: status history made by the operations', (db) =
     expect(other.data?.statusHistory).toEqual([]);
   });
 
+  it('signs only through the envelopes the operations sent: no uploaded copies, each state reached by its own steps in order', async () => {
+    const uploads = await db().query(
+      `SELECT record_id::text FROM audit_event WHERE action = 'attachSignedCopies'
+        UNION ALL SELECT record_id::text FROM status_history WHERE operation = 'attachSignedCopies'`,
+    );
+    expect(uploads).toEqual([]);
+    const envelopes = await db().query<{ id: string; kind: string; status: string }>(
+      'SELECT id, kind, status FROM esign_envelope',
+    );
+    const signers = await db().query<{ id: string; envelope_id: string; role: string; status: string }>(
+      'SELECT id, envelope_id, role, status FROM esign_signer ORDER BY envelope_id, position',
+    );
+    const events = await db().query<{
+      envelope_id: string;
+      signer_id: string | null;
+      action: string;
+      actor: string | null;
+      at: string | Date;
+    }>('SELECT envelope_id, signer_id, action, actor, at FROM esign_event ORDER BY envelope_id, at, seq');
+    // Whoever ran the operation that sent, voided or ended an envelope: a demo user, as "Name (Role)".
+    const operators = new Set(
+      DEMO_USERS.map((d) => `${d.name} (${users.find((u) => u.email === d.email)?.role ?? d.role})`),
+    );
+    const roles: Record<string, string[]> = {
+      ipu: ['Buyer', 'Supplier'],
+      offer_notice: ['Supplier'],
+      raa_offer_notice: ['SPV officer', 'Investor', 'Second SPV officer'],
+    };
+    // A signer's own steps, by their state; the envelope's last step, by its state.
+    const steps: Record<string, string[]> = {
+      Waiting: [],
+      Sent: ['sent'],
+      Signed: ['sent', 'opened', 'code sent', 'signed'],
+      Declined: ['sent', 'opened', 'declined'],
+    };
+    const ending: Record<string, string | null> = {
+      Sent: null,
+      Completed: 'completed',
+      Declined: 'declined',
+      Voided: 'voided',
+      Expired: 'expired',
+    };
+    const problems: string[] = [];
+    for (const e of envelopes) {
+      const own = events.filter((x) => x.envelope_id === e.id);
+      const where = `${e.kind} ${e.id} (${e.status})`;
+      const mine = signers.filter((x) => x.envelope_id === e.id);
+      if (mine.map((x) => x.role).join() !== roles[e.kind]?.join())
+        problems.push(`${where}: signers ${mine.map((x) => x.role).join()}`);
+      if (own[0]?.action !== 'created' || !operators.has(own[0].actor ?? ''))
+        problems.push(`${where}: not created by a demo user's operation (${own[0]?.actor})`);
+      for (const signer of mine) {
+        const taken = own
+          .filter((x) => x.signer_id === signer.id && x.action !== 'reminded')
+          .map((x) => x.action);
+        // A signer whose envelope stopped while it was their turn keeps the steps they took.
+        const expected = steps[signer.status] ?? [];
+        if (taken.join() !== expected.join())
+          problems.push(`${where}: ${signer.role} ${signer.status} after ${taken.join()}`);
+      }
+      const last = own.at(-1);
+      const end = ending[e.status];
+      if (end && last?.action !== end) problems.push(`${where}: ends with ${last?.action}`);
+      if (!end && own.some((x) => Object.values(ending).includes(x.action))) problems.push(`${where}: ended`);
+      if (e.status === 'Voided' && !operators.has(last?.actor ?? ''))
+        problems.push(`${where}: voided by ${last?.actor}`);
+      if (own.some((x) => time(x.at) > Date.now())) problems.push(`${where}: a step in the future`);
+    }
+    expect(problems).toEqual([]);
+    expect([...new Set(envelopes.map((e) => e.status))].sort()).toEqual([...ENVELOPE_STATUSES].sort());
+    expect(events.some((x) => x.action === 'reminded')).toBe(true);
+  });
+
+  it('leaves each request’s documents where its story does: sealed before approval, under review at every step, one RAA waiting for the investor', async () => {
+    const rows = await db().query<{
+      id: string;
+      request_status: string;
+      purchased: boolean;
+      batch_waits: boolean;
+      envelope: string;
+      kind: string;
+      status: string;
+      signers: string;
+    }>(
+      `SELECT r.id, r.request_status, r.bookkeeping_status_spv = 'Approved' AS purchased,
+              EXISTS (SELECT 1 FROM "request" o WHERE o."batchId" = r."batchId" AND o.request_status = 'Approved'
+                        AND o.bookkeeping_status_spv IS DISTINCT FROM 'Approved') AS batch_waits,
+              e.id AS envelope, e.kind, e.status,
+              (SELECT string_agg(s.email || ':' || s.status, ' ' ORDER BY s.position) FROM esign_signer s WHERE s.envelope_id = e.id) AS signers
+         FROM "request" r
+         JOIN esign_envelope_request er ON er.request_id = r.id
+         JOIN esign_envelope e ON e.id = er.envelope_id`,
+    );
+    const of = (id: string, kind: string) => rows.filter((r) => r.id === id && r.kind === kind);
+    const requests = [...new Map(rows.map((r) => [r.id, r])).values()];
+    const problems: string[] = [];
+    for (const r of requests) {
+      const states = (kind: string) =>
+        of(r.id, kind)
+          .map((x) => x.status)
+          .join();
+      const where = `${r.request_status} request ${r.id}`;
+      if (['Approved', 'Settled', 'Documents Pending'].includes(r.request_status))
+        for (const kind of ['ipu', 'offer_notice'])
+          if (states(kind) !== 'Completed') problems.push(`${where}: ${kind} ${states(kind)}`);
+      if (r.request_status === 'Declined' && !/^(Voided|Expired)$/.test(states('ipu')))
+        problems.push(`${where}: IPU ${states('ipu')}`);
+      if (r.purchased && !r.batch_waits && !/^(Completed|Sent)$/.test(states('raa_offer_notice')))
+        problems.push(`${where}: RAA ${states('raa_offer_notice')}`);
+    }
+    expect(problems).toEqual([]);
+    const ipus = rows
+      .filter((r) => r.kind === 'ipu' && r.request_status === 'Under Review')
+      .map((r) => r.signers);
+    // Untouched, signed by the buyer's signer with the supplier next, and declined by the buyer's signer.
+    expect(ipus.some((x) => /^\S+:Sent \S+:Waiting$/.test(x))).toBe(true);
+    expect(ipus.some((x) => /^\S+:Signed \S+:Sent$/.test(x))).toBe(true);
+    expect(ipus.some((x) => /^\S+:Declined \S+:Waiting$/.test(x))).toBe(true);
+    const raas = [
+      ...new Map(
+        rows
+          .filter((r) => r.kind === 'raa_offer_notice')
+          .map((r) => [r.envelope, `${r.status} ${r.signers}`]),
+      ).values(),
+    ];
+    expect(raas.filter((x) => x.startsWith('Sent '))).toEqual([
+      expect.stringMatching(
+        /^Sent spv@demo\.test:Signed investor2?@demo\.test:Sent spv-officer@demo\.test:Waiting$/,
+      ),
+    ]);
+    expect(raas.filter((x) => x.startsWith('Completed ')).length).toBeGreaterThan(5);
+    for (const raa of raas.filter((x) => x.startsWith('Completed ')))
+      expect(raa).toMatch(
+        /^Completed spv@demo\.test:Signed investor2?@demo\.test:Signed spv-officer@demo\.test:Signed$/,
+      );
+    expect(DEMO_MEMBERS.map((m) => m.email)).toContain('spv-officer@demo.test');
+    const hands = await db().query<{ kind: string }>(
+      `SELECT DISTINCT signature_kind AS kind FROM esign_signer WHERE status = 'Signed' ORDER BY 1`,
+    );
+    expect(hands.map((h) => h.kind)).toEqual(['drawn', 'typed']);
+  });
+
   it('adds no history when seeded again', async () => {
     const count = async () =>
       (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM status_history'))[0]?.n;
     const before = await count();
-    await seedDemo(db(), { store: files.store });
+    await seedDemo(db(), demo.options);
     expect(await count()).toBe(before);
   });
 });

@@ -1,7 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { SIGNING_LIMITS } from '@rf/domain';
 import { detectContentType } from '../files/allowed-types.ts';
 import { logoPng, samplePdf } from './demo-pdf.ts';
+import { drawnSignature } from './signature-drawing.ts';
 
 describe('samplePdf', () => {
   const bytes = samplePdf({
@@ -50,5 +52,27 @@ describe('logoPng', () => {
     const raw = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)));
     expect(raw.length).toBe(96 * (96 * 3 + 1));
     expect(logoPng('Alpine Machinery AG').equals(png)).toBe(false);
+  });
+});
+
+describe('drawnSignature', () => {
+  it('is a 360×120 RGBA PNG of transparent paper and dark-blue ink, the same for the same name', async () => {
+    const png = drawnSignature('Omar Haddad');
+    expect(await detectContentType(png, { name: 'signature.png', complete: true })).toBe('image/png');
+    expect(png.length).toBeLessThan(SIGNING_LIMITS.drawnSignatureBytes);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20), png[24], png[25]]).toEqual([360, 120, 8, 6]);
+    const idat = png.indexOf('IDAT');
+    const raw = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)));
+    expect(raw.length).toBe(120 * (360 * 4 + 1));
+    const alphas = Array.from(
+      { length: 120 * 360 },
+      (_, i) => raw[Math.floor(i / 360) * (360 * 4 + 1) + 1 + (i % 360) * 4 + 3],
+    );
+    const inked = alphas.filter((a) => a === 255).length;
+    // A stroke, not a smear: a few per cent of the pixels are ink.
+    expect(inked / alphas.length).toBeGreaterThan(0.01);
+    expect(inked / alphas.length).toBeLessThan(0.2);
+    expect(drawnSignature('Omar Haddad').equals(png)).toBe(true);
+    expect(drawnSignature('Sam Patel').equals(png)).toBe(false);
   });
 });

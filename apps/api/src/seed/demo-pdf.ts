@@ -2,7 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * Small sample files for the demo data set, written by hand so no dependency is needed: a valid
- * one-page A4 PDF with a title and lines of text (Helvetica, a few hundred bytes) and a PNG logo.
+ * one-page A4 PDF with a title and lines of text (Helvetica, a few hundred bytes), a PNG logo, and
+ * the PNG encoder the drawn signatures use (signature-drawing.ts).
  */
 
 export interface SamplePdf {
@@ -94,31 +95,40 @@ const chunk = (type: string, data: Buffer): Buffer => {
   return Buffer.concat([u32(data.length), body, u32(crc32(body))]);
 };
 
-/** A 96×96 PNG logo: a white ring on a colour taken from `name`, so each organisation looks different. */
-export function logoPng(name: string): Buffer {
-  const size = 96;
-  const hue = crc32(Buffer.from(name)) % 360;
-  const [r, g, b] = hslToRgb(hue, 0.55, 0.42);
-  const raw = Buffer.alloc(size * (size * 3 + 1));
-  for (let y = 0; y < size; y++) {
-    const row = y * (size * 3 + 1);
-    raw[row] = 0; // filter: none
-    for (let x = 0; x < size; x++) {
-      const d = Math.hypot(x - size / 2 + 0.5, y - size / 2 + 0.5);
-      const ring = d > 24 && d < 34;
-      const at = row + 1 + x * 3;
-      raw[at] = ring ? 255 : r;
-      raw[at + 1] = ring ? 255 : g;
-      raw[at + 2] = ring ? 255 : b;
-    }
-  }
-  const header = Buffer.concat([u32(size), u32(size), Buffer.from([8, 2, 0, 0, 0])]);
+/**
+ * A PNG of `pixels`: rows of `width` pixels of `channels` bytes each (3: RGB, 4: RGBA), top to
+ * bottom, unfiltered.
+ */
+export function encodePng(width: number, height: number, channels: 3 | 4, pixels: Buffer): Buffer {
+  const stride = width * channels;
+  const raw = Buffer.alloc(height * (stride + 1));
+  for (let y = 0; y < height; y++) pixels.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  const header = Buffer.concat([u32(width), u32(height), Buffer.from([8, channels === 4 ? 6 : 2, 0, 0, 0])]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(raw, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A 96×96 PNG logo: a white ring on a colour taken from `name`, so each organisation looks different. */
+export function logoPng(name: string): Buffer {
+  const size = 96;
+  const hue = crc32(Buffer.from(name)) % 360;
+  const [r, g, b] = hslToRgb(hue, 0.55, 0.42);
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot(x - size / 2 + 0.5, y - size / 2 + 0.5);
+      const ring = d > 24 && d < 34;
+      const at = (y * size + x) * 3;
+      pixels[at] = ring ? 255 : r;
+      pixels[at + 1] = ring ? 255 : g;
+      pixels[at + 2] = ring ? 255 : b;
+    }
+  }
+  return encodePng(size, size, 3, pixels);
 }
 
 function hslToRgb(h: number, s: number, l: number): [number, number, number] {

@@ -54,3 +54,31 @@ export function demoUser(key: DemoKey): DemoUser {
   if (!found) throw new Error(`No demo user ${key}`);
   return found;
 }
+
+/**
+ * A colleague an organisation's Owner invited (`inviteUser`): a Member of that organisation, not one
+ * of the organisations' own users above, and so not in DEMO_USERS.
+ */
+export interface DemoMember {
+  readonly email: string;
+  readonly name: string;
+  /** Numbered after the users above. */
+  readonly phone: string;
+  readonly password: string;
+  /** The organisation whose Owner invited them. */
+  readonly memberOf: DemoKey;
+}
+
+/**
+ * The SPV's second officer, invited by the SPV's owner: the RAA offer notice is signed by two
+ * different SPV officers (docs/business-rules.md, “Signing the financing documents”).
+ */
+export const DEMO_MEMBERS: readonly DemoMember[] = [
+  {
+    email: 'spv-officer@demo.test',
+    name: 'Omar Haddad',
+    phone: '+15550000008',
+    password: DEMO_PASSWORD,
+    memberOf: 'spv',
+  },
+];

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
 import type { Database, Row } from '../db/database.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { startTestStore, type TestStore } from '../files/test-stores.ts';
-import { DEMO_USERS, seedDemo } from './demo.ts';
+import { DEMO_MEMBERS, DEMO_USERS, seedDemo } from './demo.ts';
+import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 import { addDays, todayYmd } from './dates.ts';
+import { exposureFigures, PLATFORM_READER } from '../insurance/exposure.ts';
 import {
   identityProblems,
   peopleAndFiguresProblems,
@@ -19,11 +20,10 @@ describeDatabases('demo data set', (db) => {
   let groupOf: Record<string, string> = {};
   let partyOf: Record<string, string> = {};
   // The sample files go to a temporary folder (demo-files.test.ts checks them).
-  let files: TestStore;
+  let demo: LoadedDemo;
 
   beforeAll(async () => {
-    files = await startTestStore('local');
-    await seedDemo(db(), { store: files.store });
+    demo = await loadDemoForTest(db());
     // An organisation's company record is the one it owns (the membership names it only when a broker introduced it).
     const rows = await db().query<{ user_email: string; groupId: string; party: string | null }>(
       `SELECT g.user_email, g."groupId",
@@ -35,9 +35,9 @@ describeDatabases('demo data set', (db) => {
     groupOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.groupId]));
     partyOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.party ?? '']));
   });
-  afterAll(() => files?.close());
+  afterAll(() => demo?.close());
 
-  it('creates the seven users with their roles, organisations, phones in order and the demo password', async () => {
+  it('creates the seven users with their roles, organisations, phones in order and the demo password, then the invited members', async () => {
     const users = await db().query<{
       email: string;
       phone_number: string;
@@ -48,7 +48,8 @@ describeDatabases('demo data set', (db) => {
     }>(
       'SELECT email, phone_number, groups, group_id, password_hash, confirmed FROM auth_users ORDER BY phone_number',
     );
-    // The demo users in the order Admin, S1, S2, I1, I2, P, B, their phones numbered in that order.
+    // The demo users in the order Admin, S1, S2, I1, I2, P, B, their phones numbered in that order;
+    // after them the SPV's second officer, whom the SPV's owner invited.
     expect(users.map((u) => u.email)).toEqual([
       'admin@demo.test',
       'supplier@demo.test',
@@ -57,18 +58,24 @@ describeDatabases('demo data set', (db) => {
       'investor2@demo.test',
       'spv@demo.test',
       'broker@demo.test',
+      'spv-officer@demo.test',
     ]);
-    expect(users.map((u) => u.phone_number)).toEqual(DEMO_USERS.map((_, i) => `+1555000000${i + 1}`));
+    expect(users.map((u) => u.phone_number)).toEqual(
+      [...DEMO_USERS, ...DEMO_MEMBERS].map((_, i) => `+1555000000${i + 1}`),
+    );
     for (const [i, u] of users.entries()) {
       const demo = DEMO_USERS[i];
-      expect(u.groups).toEqual(demo?.role === 'Supplier' ? [] : [demo?.role]);
-      expect(u.group_id).toBe(groupOf[u.email.split('@')[0] ?? '']);
+      const member = DEMO_MEMBERS.find((m) => m.email === u.email);
+      const role = demo?.role ?? (member && DEMO_USERS.find((d) => d.key === member.memberOf)?.role);
+      expect(u.groups).toEqual(role === 'Supplier' ? [] : [role]);
+      expect(u.group_id).toBe(groupOf[(member?.memberOf ?? u.email.split('@')[0]) || '']);
       expect(u.confirmed).toBe(true);
     }
     expect(await verifyPassword(users[0]?.password_hash, 'correct-horse-demo')).toBe(true);
+    expect(await verifyPassword(users.at(-1)?.password_hash, 'correct-horse-demo')).toBe(true);
   });
 
-  it('has one Active owner membership per user with the right organisation type', async () => {
+  it('has one Active owner membership per organisation with the right type, and the invited member in the SPV', async () => {
     const rows = await db().query<{
       user_email: string;
       group_type: string;
@@ -86,10 +93,13 @@ describeDatabases('demo data set', (db) => {
       'broker@demo.test': 'Broker',
       'supplier@demo.test': 'Supplier',
       'supplier2@demo.test': 'Supplier',
+      'spv-officer@demo.test': 'Spv',
     });
-    expect(
-      rows.every((r) => r.group_status === 'Active' && r.user_role === 'Owner' && r.userId === r.groupId),
-    ).toBe(true);
+    expect(rows.every((r) => r.group_status === 'Active' && r.userId === r.groupId)).toBe(true);
+    const roles = Object.fromEntries(rows.map((r) => [r.user_email, r.user_role]));
+    for (const u of DEMO_USERS) expect(roles[u.email], u.email).toBe('Owner');
+    expect(roles['spv-officer@demo.test']).toBe('Member');
+    expect(rows.find((r) => r.user_email === 'spv-officer@demo.test')?.groupId).toBe(groupOf.spv);
   });
 
   it('links the parties: broker B introduced S1 only; I1 funds S1, I2 funds S2; the SPV is on every line', async () => {
@@ -114,6 +124,18 @@ describeDatabases('demo data set', (db) => {
         expect(r.spvId).toBe(partyOf.spv);
         expect(r.userId).toBe(groupOf[key]);
       }
+    }
+  });
+
+  it("names the buyer's signer of the IPU on every request: a person at the buyer's own domain", async () => {
+    const rows = await db().query<{ name: string | null; email: string | null; contact: string }>(
+      `SELECT r.ipu_signature_name AS name, r.ipu_signature_email AS email, b.buyer_contact_email AS contact
+         FROM "request" r JOIN "buyer" b ON b.id = r."buyerId"`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(r.name).toMatch(/^\S+( \S+)+$/);
+      expect(r.email?.split('@')[1], String(r.email)).toBe(r.contact.split('@')[1]);
     }
   });
 
@@ -185,6 +207,42 @@ describeDatabases('demo data set', (db) => {
     for (const r of rows) expect(r.n).toBe(['Approved', 'Settled'].includes(r.request_status) ? 1 : 0);
   });
 
+  it('insures three buyer companies: one covered, one over its insured limit, one expiring within 30 days, told to the admin once', async () => {
+    const policies = await db().query<{ id: string; currency: string; end: string; notice: string | null }>(
+      `SELECT id, insurance_cover_currency AS currency, insurance_cover_end_date::text AS end,
+              insurance_expiry_notice_for::text AS notice
+         FROM "insurance" WHERE insurance_status = 'Active' ORDER BY insurance_cover_end_date`,
+    );
+    expect(policies).toHaveLength(3);
+    const today = todayYmd();
+    const flags = [];
+    for (const p of policies) {
+      const [row] = (await exposureFigures(db(), PLATFORM_READER, { insuranceId: p.id }, today)).filter(
+        (f) => f.currency === p.currency,
+      );
+      expect(row?.inForce).toBe(true);
+      expect(Number(row?.exposure)).toBeGreaterThan(0);
+      flags.push({ overInsured: row?.overInsured, expiresSoon: row?.expiresSoon });
+    }
+    expect(flags).toEqual([
+      { overInsured: false, expiresSoon: true },
+      { overInsured: false, expiresSoon: false },
+      { overInsured: true, expiresSoon: false },
+    ]);
+    // The expiring one was told of, by e-mail to the administrator waiting in the queue for the server.
+    expect(policies.map((p) => p.notice)).toEqual([policies[0]?.end, null, null]);
+    const queued = await db().query<{ recipient: string }>(
+      `SELECT recipient FROM mail_queue WHERE subject LIKE 'Credit insurance of % expires in % days'`,
+    );
+    expect(queued.map((m) => m.recipient)).toEqual(['admin@demo.test']);
+    // One approved line is left uninsured for the browser tests.
+    const [uninsured] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "buyer" b WHERE b.buyer_status = 'Approved'
+          AND NOT EXISTS (SELECT 1 FROM "insurance" i WHERE i.insurance_buyer_duns = b.buyer_duns_number)`,
+    );
+    expect(uninsured?.n).toBe(1);
+  });
+
   it('prices every request with the engine from the line terms and the stored SOFR fixing', async () => {
     expect(await pricingProblems(db())).toEqual([]);
   });
@@ -205,8 +263,13 @@ describeDatabases('demo data set', (db) => {
       `SELECT u.email AS actor, min(e.address) AS address, count(DISTINCT e.record_id)::int AS records, count(*)::int AS events
          FROM audit_event e LEFT JOIN auth_users u ON u.sub::text = e.actor_sub GROUP BY u.email ORDER BY u.email COLLATE "C"`,
     );
-    // The platform itself (no user) adds the first administrator; every other write is a demo user's.
-    expect(rows.map((r) => r.actor)).toEqual([...DEMO_USERS.map((u) => u.email).sort(), null]);
+    // The platform itself (no user) adds the first administrator, a signer's last signature puts
+    // the sealed documents on the requests and the expiry notice job marks the policy it told of;
+    // every other write is a demo user's.
+    expect(rows.map((r) => r.actor)).toEqual([
+      ...[...DEMO_USERS, ...DEMO_MEMBERS].map((u) => u.email).sort(),
+      null,
+    ]);
     expect(rows.every((r) => r.address === null && r.events > 0)).toBe(true);
     const [unaudited] = await db().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM "request" r WHERE NOT EXISTS (SELECT 1 FROM audit_event e WHERE e.record_id = r.id::text AND e.action IN ('create', 'submitRequests'))`,
@@ -222,9 +285,9 @@ describeDatabases('demo data set', (db) => {
         )
       )[0]?.n;
     const before = await counts();
-    const stored = (await files.keys()).length;
-    await seedDemo(db(), { store: files.store });
-    expect((await files.keys()).length).toBe(stored);
+    const stored = (await demo.files.keys()).length;
+    await seedDemo(db(), demo.options);
+    expect((await demo.files.keys()).length).toBe(stored);
     expect(await counts()).toBe(before);
   });
 });

@@ -10,13 +10,13 @@ import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-boo
 import type { RequestStatus } from './requests.ts';
 import { DEMO_USERS, type DemoKey } from './demo-users.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { generateTestKeys, type Keys } from '../keys.ts';
+import { loadKeys, type Keys } from '../keys.ts';
 import { createFileStore } from '../files/create-file-store.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { DemoActors, DemoClock, seedingDatabase } from './demo-actors.ts';
 import { playDemo } from './demo-story.ts';
 
-export { DEMO_USERS, DEMO_PASSWORD, demoUser, type DemoUser } from './demo-users.ts';
+export { DEMO_MEMBERS, DEMO_USERS, DEMO_PASSWORD, demoUser, type DemoUser } from './demo-users.ts';
 
 /**
  * The demo data set, for trying the product and for end-to-end tests, made by the product's own
@@ -124,7 +124,10 @@ export function assertDemoAllowed(env: NodeJS.ProcessEnv = process.env): void {
 export interface SeedDemoOptions {
   /** Where the sample files go; by default the store the configuration chooses, as the server's. */
   readonly store?: FileStore;
-  /** The server's keys; by default keys made for the load only (no operation of the load keeps them). */
+  /**
+   * The server's keys; by default those of the data directory, as the server loads them: the
+   * signing links the load leaves pending are keyed with its secret and must open on the server.
+   */
   readonly keys?: Keys;
   readonly config?: Config;
 }
@@ -139,7 +142,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
   if (await demoSeeded(db)) return;
   const config = options.config ?? loadConfig();
   const store = options.store ?? createFileStore(config);
-  const keys = options.keys ?? (await generateTestKeys());
+  const keys = options.keys ?? (await loadKeys(config.dataDir));
   const plan = planDemo(todayYmd());
   let actors: DemoActors | undefined;
   try {

@@ -16,8 +16,9 @@ import {
 
 /**
  * Financial statements whose figures add up: totals are sums of their parts, the balance sheet
- * balances and every ratio is derived from the stored figures (docs/business-rules.md, “Risk scoring”: derived ratios
- * are computed, not typed twice). Amounts are whole cents held as integers, then rendered exactly.
+ * balances and every ratio is derived from the stored figures (docs/business-rules.md,
+ * “Buyer risk bands, score and grade”: derived ratios are computed, not typed twice). Amounts
+ * are whole cents held as integers, then rendered exactly.
  */
 
 export interface FinancialsSpec {
@@ -120,7 +121,7 @@ export function financialsRow(rng: Rng, spec: FinancialsSpec): FinancialsResult 
   const equityNol = ratio(netOperatingLoss, totalEquity);
 
   // `property` is stated gross and its accumulated depreciation apart, as the platform derives
-  // total_assets from them (docs/business-rules.md, “Risk scoring”).
+  // total_assets from them (docs/business-rules.md, “Buyer risk bands, score and grade”).
   const accumulatedDepreciation = depreciation * rng.int(3, 8);
   const row: SeedRow = {
     ...ownedBy(spec.owner),

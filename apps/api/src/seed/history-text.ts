@@ -2,8 +2,8 @@ import type { Rng } from './prng.ts';
 import type { SeedRow } from './insert.ts';
 
 /**
- * What the demo's users write when they run an operation (demo-story.ts): the reasons a decline
- * or a reopening requires, and the short notes some approvals carry, as a trade-finance
+ * What the demo's users write when they run an operation or sign (demo-story.ts): the reasons a
+ * decline or a reopening requires, and the short notes some approvals carry, as a trade-finance
  * operations team would word them.
  */
 
@@ -92,6 +92,17 @@ export const REQUEST_APPROVAL_NOTES: readonly string[] = [
   'Approved; payout on the planned date',
   'Documents complete',
 ];
+
+/** Why a buyer's signer declines to sign the IPU (the signing page asks for a reason). */
+export const SIGNING_DECLINES: readonly string[] = [
+  'The invoice amount differs from our purchase order; we will sign once the supplier sends the corrected invoice',
+  'Our agreed payment terms are 60 days, not the due date shown; please correct the schedule and send it again',
+  'Undertakings of this kind are signed by our treasurer, not by me; please send it to our treasury',
+];
+
+/** Why a funder declines a request whose IPU expired unsigned. */
+export const UNSIGNED_DECLINE =
+  'The buyer did not sign the irrevocable payment undertaking within 14 days and the envelope expired';
 
 export const requestDecline = (rng: Rng, row: SeedRow): string =>
   rng.pick(REQUEST_DECLINE_TEMPLATES)(text(row.invoice_number, 'the invoice'));

@@ -95,7 +95,10 @@ export interface RequestRows {
   readonly request: SeedRow;
   readonly bookkeeping: SeedRow | null;
   readonly transactions: SeedRow[];
-  /** Purchase amount in cents while the request is Approved and not Settled (utilisation, docs/business-rules.md, “Credit limits”). */
+  /**
+   * Purchase amount in cents while the request is Approved and not Settled (utilisation,
+   * docs/business-rules.md, “Line limits and what requests hold”).
+   */
   readonly utilisedCents: number;
 }
 
@@ -119,7 +122,8 @@ export function requestRows(rng: Rng, ctx: RequestContext): RequestRows {
   });
   const funded = status === 'Approved' || status === 'Settled';
   const declined = status === 'Declined';
-  // Decline zeroes the fee and purchase amounts (docs/business-rules.md, “Statuses and who moves them”).
+  // Decline zeroes the fee and purchase amounts (docs/business-rules.md,
+  // “Status moves, guards and effects”).
   const amount = (value: string) => (declined ? (0).toFixed(minorUnits(line.currency)) : value);
   const parties: SeedRow = {
     buyerId: line.id,
@@ -227,7 +231,8 @@ export function requestRows(rng: Rng, ctx: RequestContext): RequestRows {
       }),
     );
   }
-  // The platform-fee invoice exists once admin bookkeeping has moved past Open (docs/business-rules.md, “Statuses and who moves them”).
+  // The platform-fee invoice exists once admin bookkeeping has moved past Open
+  // (docs/business-rules.md, “Status moves, guards and effects”).
   const platformInvoice = adminStatus && adminStatus !== 'Open' ? `PF-${id.slice(0, 8).toUpperCase()}` : null;
   const bookkeeping: SeedRow | null =
     funded && adminStatus && spvStatus

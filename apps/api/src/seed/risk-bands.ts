@@ -1,8 +1,9 @@
 import type { RiskBand } from '@rf/domain';
 
 /**
- * The figure-based bands of docs/business-rules.md, “Risk scoring”, so that seeded `_risk` fields agree with the figures
- * beside them. A value on a band edge belongs to the better band (the same section).
+ * The figure-based bands of docs/business-rules.md, “Buyer risk bands, score and grade”, so
+ * that seeded `_risk` fields agree with the figures beside them. A value on a band edge belongs to
+ * the better band (the same section).
  */
 
 /** Higher is better: Low at or above `low`, Medium at or above `medium`, else High. */

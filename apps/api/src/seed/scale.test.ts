@@ -60,7 +60,7 @@ describeDatabases('seedScale', (db) => {
     expect(unbooked?.n).toBe(0);
   });
 
-  it('keeps open purchases of each approved line within its approved limit (docs/business-rules.md, “Credit limits”)', async () => {
+  it('keeps open purchases of each approved line within its approved limit (docs/business-rules.md, “Line limits and what requests hold”)', async () => {
     const [over] = await db().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM "buyer" b WHERE buyer_status = 'Approved' AND buyer_loan_approved_amount <
          (SELECT coalesce(sum(invoice_purchase_amount), 0) FROM "request" r WHERE r."buyerId" = b.id AND r.request_status = 'Approved')`,

@@ -4,7 +4,10 @@ import { insertRows, type SeedRow } from './insert.ts';
 import { formatUnits, hashString } from './prng.ts';
 import { addDays, daysBetween, msOf, weekday } from './dates.ts';
 
-/** SOFR fixings: one record per date holding every series (docs/business-rules.md, “Pricing of a request”), owned by the admin organisation. */
+/**
+ * SOFR fixings: one record per date holding every series (docs/business-rules.md,
+ * “How a request is priced at approval”), owned by the admin organisation.
+ */
 
 type SeriesColumn = (typeof SOFR_COLUMN_OF_SERIES)[BaseRateSeries];
 export type FixingValues = Record<SeriesColumn, string>;
@@ -80,7 +83,10 @@ export class FixingTable {
     return this.byDate.size;
   }
 
-  /** The fixing (docs/business-rules.md, “Pricing of a request”) for a payout date; throws like the engine when none is stored. */
+  /**
+   * The fixing (docs/business-rules.md, “How a request is priced at approval”) for a payout
+   * date; throws like the engine when none is stored.
+   */
   fixingFor(series: BaseRateSeries, payoutDate: string): Fixing & { value: string } {
     const key = `${series}|${payoutDate}`;
     let hit = this.cache.get(key);

@@ -6,6 +6,14 @@ import { generateTestKeys, type Keys } from '../keys.ts';
 import { registerGraphql } from '../graphql/register.ts';
 import { unauthorized } from '../http/errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { registerEsign } from '../esign/routes.ts';
+import { canReadEnvelope } from '../operations/read-envelopes.ts';
+import { platformCertificateOnce } from '../esign/seal/platform-certificate.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { createLocalFileStore } from '../files/local-file-store.ts';
 
 /**
  * A GraphQL server for tests whose tokens are caller names: `Authorization: <name>` signs in as
@@ -17,6 +25,8 @@ export interface ApiHarness {
   readonly callers: Map<string, Caller>;
   /** Every message the operations sent. */
   readonly mail: MailMessage[];
+  /** Where sealed documents are stored (a temporary folder). */
+  readonly files: FileStore;
   /** Runs the operations as on `date` (YYYY-MM-DD, at noon UTC) from now on; null for the real time. */
   setToday(date: string | null): void;
   gql<T = Record<string, unknown>>(
@@ -40,26 +50,34 @@ export async function createApiHarness(
   const callers = new Map<string, Caller>();
   const mail: MailMessage[] = [];
   let today: Date | null = null;
-  await registerGraphql(
-    app,
-    { config, db, keys },
-    {
-      mailer: { send: async (message) => void mail.push(message) },
-      clock: { now: () => today ?? new Date() },
-      authenticate: async (header) => {
-        if (!header) return null;
-        const caller = callers.get(header.replace(/^Bearer /, ''));
-        if (!caller) throw unauthorized('Invalid token');
-        return caller;
-      },
-    },
-  );
+  const mailer = { send: async (message: MailMessage) => void mail.push(message) };
+  const clock = { now: () => today ?? new Date() };
+  const authenticate = async (header: string | undefined) => {
+    if (!header) return null;
+    const caller = callers.get(header.replace(/^Bearer /, ''));
+    if (!caller) throw unauthorized('Invalid token');
+    return caller;
+  };
+  await registerGraphql(app, { config, db, keys }, { mailer, clock, authenticate });
+  const files = createLocalFileStore(await mkdtemp(join(tmpdir(), 'rf-files-')));
+  registerEsign(app, {
+    db,
+    keys,
+    publicUrl: config.publicUrl,
+    files,
+    mailer,
+    clock,
+    certificate: platformCertificateOnce(config),
+    authenticate: async (header) => authenticate(header).catch(() => null),
+    canReadEnvelope: (caller, id) => canReadEnvelope({ db, keys, caller }, id),
+  });
   await app.ready();
   return {
     app,
     keys,
     callers,
     mail,
+    files,
     setToday: (date) => {
       today = date ? new Date(`${date}T12:00:00.000Z`) : null;
     },

@@ -15,8 +15,8 @@ async function create(api: ApiHarness, model: 'Bank' | 'Transaction', fields: Re
 }
 
 /**
- * A bank account of an investor or SPV (`bank_account_purpose`, docs/business-rules.md, “Money
- * movement, bank and bookkeeping”).
+ * A bank account of an investor or SPV (`bank_account_purpose`, docs/business-rules.md, “Bank
+ * accounts, transactions and settlement”).
  */
 export const createAccount = (
   api: ApiHarness,
@@ -43,7 +43,7 @@ export async function createPayment(
     senderaccountId: null,
     ...fields,
   });
-  // Pending until the bank books it (docs/business-rules.md, “What each state freezes”).
+  // Pending until the bank books it (docs/business-rules.md, “Frozen fields per state”).
   if (fields.pending !== true) {
     const posted = await api.gql('Admin', `mutation { postTransaction(input: { id: "${id}" }) { id } }`);
     expect(posted.errors, 'postTransaction').toBeUndefined();

@@ -29,22 +29,42 @@ export function sampleValue(f: FieldDef): unknown {
 }
 
 const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-let invoiceSerial = 0;
+let sampleSerial = 0;
+
+/**
+ * The buyer's signer a submission names: the IPU goes to them first (docs/business-rules.md,
+ * “Signing the financing documents”).
+ */
+export const BUYER_SIGNER = {
+  ipu_signature_name: 'Bea Buyer',
+  ipu_signature_email: 'signer@buyer.test',
+} as const;
 
 /** What a record of some models must hold beyond its required fields (the record rules). */
 const MODEL_SAMPLES: Readonly<Record<string, () => Record<string, unknown>>> = {
   // A request is submitted on a recent invoice that is not due yet, each with its own number
-  // (docs/business-rules.md, “Submission rules”).
+  // (docs/business-rules.md, “Submission checks and duplicate invoices”).
   Request: () => ({
     invoice_date: day(-10),
     invoice_due_date: day(60),
-    invoice_number: `SAMPLE-${++invoiceSerial}`,
+    invoice_number: `SAMPLE-${++sampleSerial}`,
+    ...BUYER_SIGNER,
   }),
+  // Without a user, the supplier's documents are signed by the contact on its record.
+  Supplier: () => ({
+    supplier_contact_name: 'Sam Supplier',
+    supplier_contact_email: 'contact@supplier.test',
+  }),
+  // A policy in force from a month ago for a year, each on a buyer company of its own: two policies
+  // on one company may not overlap (docs/business-rules.md, “Credit insurance”).
   Insurance: () => ({
-    insurance_name: 'Sample insurer',
+    insurance_buyer_name: `Sample Buyer ${++sampleSerial}`,
     insurance_type: 'Single buyer',
     insurance_cover_amount: '500000.00',
     insurance_cover_currency: 'USD',
+    insurance_coverage_rate: '90',
+    insurance_cover_start_date: day(-30),
+    insurance_cover_end_date: day(335),
   }),
 };
 

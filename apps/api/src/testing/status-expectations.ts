@@ -11,10 +11,10 @@ import { relationshipRefusal } from '../operations/lifecycle/run-operation.ts';
 import { ORGS } from './world.ts';
 
 /**
- * What docs/business-rules.md says of each status move (“Statuses and who moves them”; who sees
- * what: “Parties, organisations and tenancy”), written out by hand for the generated transition
- * matrix (operations/status-matrix.test.ts): who sees and updates which record, and the outcome of
- * one attempt.
+ * What docs/business-rules.md, “Status moves, guards and effects” says of each status move (who
+ * sees what: docs/business-rules.md, “Organisations, roles and who sees what”), written out by
+ * hand for the generated transition matrix (operations/status-matrix.test.ts): who sees and
+ * updates which record, and the outcome of one attempt.
  */
 export const WHO = {
   Admin: { sub: 'admin', groupId: ORGS.admin, role: 'Admin' },
@@ -32,8 +32,8 @@ export const EVERYONE = Object.keys(WHO) as Who[];
 
 export const LINE: readonly Who[] = ['Supplier', 'Broker', 'Investor', 'Spv'];
 /**
- * Who, besides admin, reads each record of the matrix (docs/business-rules.md, “Parties,
- * organisations and tenancy”).
+ * Who, besides admin, reads each record of the matrix (docs/business-rules.md, “Organisations,
+ * roles and who sees what”).
  */
 export const SEES: Record<string, readonly Who[]> = {
   Supplier: LINE,
@@ -49,6 +49,8 @@ export const SEES: Record<string, readonly Who[]> = {
   Bookkeeping: ['Supplier', 'Investor', 'Spv'],
   Usergroup: ['Supplier', 'Broker'],
   Transaction: ['Investor'],
+  // The policy on the buyer company of the line they fund.
+  Insurance: ['Investor', 'Spv'],
 };
 /** How each party of the world relates to each record (the operations' `who`). */
 const RELATED: Record<Relationship, Record<string, readonly Who[]>> = {
@@ -105,7 +107,7 @@ export const ZERO_AMOUNTS = [
 const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /**
  * Approvals pay out today, priced from a fixing four days before (the window of
- * docs/business-rules.md, “Pricing of a request”).
+ * docs/business-rules.md, “How a request is priced at approval”).
  */
 export const PAYOUT = day(0);
 export const FIXING_DATE = day(-4);

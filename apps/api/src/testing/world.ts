@@ -49,7 +49,18 @@ export async function buildWorld(api: ApiHarness, suffix: '' | '2'): Promise<Wor
   const spv = await create('Spv', org('spv'));
   const supplier = await create('Supplier', org('supplier'), { brokerId: suffix ? null : broker });
   const line = { supplierId: supplier, investorId: investor, spvId: spv };
-  const buyer = await create('Buyer', org('supplier'), { ...line, brokerId: suffix ? null : broker });
+  // Each world's buyer is a company of its own, known by its D-U-N-S number whatever name it is
+  // given later (docs/business-rules.md, “Credit insurance”).
+  const company = {
+    buyer_name: `World${suffix || '1'} Buyer Ltd`,
+    buyer_country: suffix ? 'CA' : 'US',
+    buyer_duns_number: `10000000${suffix || '1'}`,
+  };
+  const buyer = await create('Buyer', org('supplier'), {
+    ...line,
+    ...company,
+    brokerId: suffix ? null : broker,
+  });
   await create('Director', org('supplier'), { supplierId: supplier });
   await create('UBO', org('supplier'), { supplierId: supplier });
   await create('Document', org('supplier'), { supplierId: supplier });
@@ -67,12 +78,28 @@ export async function buildWorld(api: ApiHarness, suffix: '' | '2'): Promise<Wor
   await create('Bank', org('investor'), { investorId: investor });
   await create('Transaction', org('investor'), { investorId: investor });
   await create('Plaidauth', org('investor'));
+  // The funders' signers of the RAA offer notice: two SPV officers and an investor user.
+  for (const [name, n] of [
+    ['spv', 1],
+    ['spv', 2],
+    ['investor', 1],
+  ] as const)
+    await create('Usergroup', org(name), {
+      groupId: org(name),
+      group_type: name === 'spv' ? 'Spv' : 'Investor',
+      user_email: `officer${n}${suffix}@${name}.test`,
+    });
   await create('Usergroup', org('supplier'), {
     groupId: org('supplier'),
     group_type: 'Supplier',
     user_email: `owner${suffix}@supplier.test`,
   });
-  await create('Insurance', org('supplier'), { buyerId: buyer, supplierId: supplier });
+  // A policy on the world's buyer company, held by the platform.
+  await create('Insurance', ORGS.admin, {
+    insurance_buyer_name: company.buyer_name,
+    insurance_buyer_country: company.buyer_country,
+    insurance_buyer_duns: company.buyer_duns_number,
+  });
   await create('SOFR', ORGS.admin);
   for (const model of MODEL_NAMES) if (!ids[model]) throw new Error(`world lacks ${model}`);
   return ids as World;
@@ -95,17 +122,18 @@ const TERMS = {
 };
 
 /**
- * A request can only be made on an approved line with room (docs/business-rules.md, “Credit
- * limits”), while the tests start from a line under review without terms: the world's line gets
- * terms and is approved, the request is made, then admin reopens the line and clears the terms, as
- * can happen in real life. The line keeps the three moves in its status history.
+ * A request can only be made on an approved line with room (docs/business-rules.md,
+ * “Line limits and what requests hold”), while the tests start from a line under review without
+ * terms: the world's line gets terms and is approved, the request is made, then admin reopens the
+ * line and clears the terms, as can happen in real life. The line keeps the three moves in its
+ * status history.
  */
 async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Promise<T>): Promise<T> {
   await approveLine(api, buyer);
   const made = await make();
   await moveLine(api, buyer, 'Under Review');
   // The currency stays: a line's currency never changes once it has requests
-  // (docs/business-rules.md, “Submission rules”).
+  // (docs/business-rules.md, “Submission checks and duplicate invoices”).
   await updateLine(api, buyer, {
     ...Object.fromEntries(
       Object.keys(TERMS)
@@ -119,7 +147,8 @@ async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Pro
 
 /**
  * Gives a world's line terms (USD, 90 % advance) and has admin approve it with a limit of
- * 1,000,000, for tests that make requests on it (docs/business-rules.md, “Credit limits”).
+ * 1,000,000, for tests that make requests on it (docs/business-rules.md,
+ * “Line limits and what requests hold”).
  */
 export async function approveLine(api: ApiHarness, buyer: string): Promise<void> {
   await updateLine(api, buyer, TERMS);
@@ -147,9 +176,9 @@ async function moveLine(api: ApiHarness, buyer: string, to: string, values?: Rec
 }
 
 /**
- * Attaches what an approval needs to a request under review (docs/business-rules.md, “Approval
- * needs”): the invoice file by a plain update, the signed IPU and offer notice by the
- * attachSignedCopies operation, as an administrator would.
+ * Attaches what an approval needs to a request under review (docs/business-rules.md,
+ * “Preconditions of approving a request”): the invoice file by a plain update, the signed IPU
+ * and offer notice by the attachSignedCopies operation, as an administrator would.
  */
 export async function readyForApproval(api: ApiHarness, request: string, signedOn?: string): Promise<void> {
   const current = await admin(api, `query { getRequest(id: "${request}") { _version invoice_date } }`);

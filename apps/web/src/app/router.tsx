@@ -17,6 +17,9 @@ import { reportError } from '../shared/errors.ts';
 
 const authScreens = () => import('../auth/auth-screens.tsx');
 const registerScreen = () => import('../auth/register-screen.tsx');
+// The signer's link and the verification page: public, each in a chunk of its own.
+const signingScreen = () => import('../screens/signing-screen.tsx');
+const verifyScreen = () => import('../screens/verify-screen.tsx');
 const gate = () => import('../layout/area-gate.tsx');
 // What the loaders need to start the first screen's queries, without the screens' components.
 const dashboardQueries = () => import('../screens/dashboard-queries.ts');
@@ -118,6 +121,8 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
             { path: 'login', lazy: screen(authScreens, (m) => m.LoginScreen, { area: null }) },
             { path: 'register', lazy: screen(registerScreen, (m) => m.RegisterScreen, { area: null }) },
             { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: null }) },
+            { path: 'sign/:token', lazy: screen(signingScreen, (m) => m.SigningScreen) },
+            { path: 'verify', lazy: screen(verifyScreen, (m) => m.VerifyScreen) },
             area('supplier', supplierRoutes, client),
             area('admin', adminRoutes, client),
             area('investor', investorRoutes, client),

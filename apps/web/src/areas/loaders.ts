@@ -10,6 +10,8 @@ export const bankScreens = () => import('../screens/bank-screens.tsx');
 export const settingsScreens = () => import('../screens/settings-screen.tsx');
 export const groupScreens = () => import('../screens/group-screens.tsx');
 export const adminExtras = () => import('../screens/admin-extras.tsx');
+export const insuranceScreens = () => import('../screens/insurance-screens.tsx');
+export const esignSetup = () => import('../screens/esign-setup.tsx');
 export const auditScreens = () => import('./admin/audit-screen.tsx');
 export const supplierScreens = () => import('./supplier/supplier-screens.tsx');
 export const notFound = () => import('../screens/not-found.tsx');

@@ -9,6 +9,9 @@ describe('audit trail words', () => {
     expect(auditActionLabel('approveDirector')).toBe('Approve');
     expect(auditActionLabel('somethingNew')).toBe('somethingNew');
     expect(auditModelLabel('User')).toBe('user account');
+    expect(auditActionLabel('uploadFile')).toBe('Uploaded a file');
+    expect(auditActionLabel('signInLocked')).toBe('Sign-in refused: locked');
+    expect(auditModelLabel('File')).toBe('uploaded file');
   });
 
   it('shows each change in the registry’s words and formats, before → after', () => {
@@ -23,6 +26,15 @@ describe('audit trail words', () => {
     ]);
     expect(auditChangeTexts('User', [{ field: 'groups', old: [], new: ['Investor'] }])).toEqual([
       expect.objectContaining({ field: 'groups', label: 'Role groups', before: 'none', after: 'Investor' }),
+    ]);
+    expect(
+      auditChangeTexts('User', [
+        { field: 'password', old: null, new: '•••• changed' },
+        { field: 'emailVerified', old: false, new: true },
+      ]),
+    ).toEqual([
+      expect.objectContaining({ label: 'Password', before: '—', after: '•••• changed' }),
+      expect.objectContaining({ label: 'E-mail verified', before: 'No', after: 'Yes' }),
     ]);
     // A secret arrives masked and stays as it came.
     expect(

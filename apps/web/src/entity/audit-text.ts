@@ -14,12 +14,18 @@ const ACTIONS: Readonly<Record<string, string>> = {
   signUp: 'Signed up',
   signIn: 'Signed in',
   signInFailed: 'Sign-in failed',
+  signInLocked: 'Sign-in refused: locked',
   signOut: 'Signed out',
+  changePassword: 'Changed the password',
+  resetPassword: 'Reset the password',
+  acceptInvitation: 'Accepted the invitation',
+  uploadFile: 'Uploaded a file',
   submitRequests: 'Submitted a multi-invoice request',
   createOrganisation: 'Created the organisation',
   inviteUser: 'Invited a user',
   setUserGroup: 'Changed the role group',
   setUserDisabled: 'Changed whether the user is disabled',
+  approveOrganisation: 'Approved the organisation',
 };
 
 /** "Approve" for approveLine (its declared label), "Created" for create, words for the rest. */
@@ -30,6 +36,7 @@ export function auditActionLabel(action: string): string {
 /** The kind of record: the model's own word, "user account" for the user pool's accounts. */
 export function auditModelLabel(model: string): string {
   if (model === 'User') return 'user account';
+  if (model === 'File') return 'uploaded file';
   return isModelName(model) ? modelLabel(model) : model;
 }
 
@@ -39,6 +46,9 @@ const OTHER_LABELS: Readonly<Record<string, string>> = {
   _deleted: 'Deleted',
   groups: 'Role groups',
   disabled: 'Disabled',
+  password: 'Password',
+  confirmed: 'Confirmed',
+  emailVerified: 'E-mail verified',
 };
 
 const plain = (value: unknown): string => {

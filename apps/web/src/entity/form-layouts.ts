@@ -56,10 +56,11 @@ const SUBSECTIONS: Record<string, string> = {
 };
 
 export const FORM_LAYOUTS: Partial<Record<ModelName, FormLayout>> = {
-  // What the cover is first; the parties it concerns after.
-  Insurance: {
-    sectionOf: (f) => f.section,
-    order: ['Insurance details', 'Cover', 'Single-invoice cover', 'Parties', 'Contact'],
+  // A new request names the buyer's signer of its IPU (docs/business-rules.md, “Signing the
+  // financing documents”).
+  Request: {
+    sectionOf: (f) => (f.section === 'Signature' ? 'Buyer signer of the IPU' : f.section),
+    order: [],
     subsectionOf: () => null,
     computed: [],
     compute: () => ({}),

@@ -10,7 +10,7 @@ const fieldsOf = (model: 'Buyer' | 'Request', names: readonly string[]) =>
     return f;
   });
 
-describe('edit forms show what the record’s state freezes read-only (docs/business-rules.md, “What each state freezes”)', () => {
+describe('edit forms show what the record’s state freezes read-only (docs/business-rules.md, “Frozen fields per state”)', () => {
   it('freezes an approved line’s limit and terms for the admin too, naming the operation that changes each', () => {
     const frozen = frozenFieldsOf('Buyer', { buyer_status: 'Approved' }, 'Admin');
     expect(frozen.all).toBeNull();

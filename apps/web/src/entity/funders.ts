@@ -16,8 +16,8 @@ export const isFunderModel = (model: ModelName): model is 'Investor' | 'Spv' =>
 
 /**
  * Brokers name a line's investor and SPV without reading their company records
- * (docs/business-rules.md, “Parties, organisations and tenancy”): for them, investor and SPV
- * references are picked and shown from this list of names.
+ * (docs/business-rules.md, “Organisations, roles and who sees what”): for them, investor and
+ * SPV references are picked and shown from this list of names.
  */
 export function useFunders(enabled: boolean) {
   return useQuery({

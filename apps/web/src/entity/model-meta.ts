@@ -26,9 +26,9 @@ export function statusFieldOf(model: ModelName): FieldDef | undefined {
 }
 
 /**
- * The status fields of a record that follow a machine (docs/business-rules.md, “Statuses and who
- * moves them”) and so move only through `changeStatus`. Buyer financials keep the audit type in
- * `financials_status`, so only party financials have a review status.
+ * The status fields of a record that follow a machine (docs/business-rules.md,
+ * “Status moves, guards and effects”) and so move only through `changeStatus`. Buyer financials
+ * keep the audit type in `financials_status`, so only party financials have a review status.
  */
 export function machineFieldsOf(
   model: ModelName,
@@ -55,7 +55,7 @@ const SERVER_MOVED: Partial<Record<ModelName, readonly string[]>> = {
   Director: ['director_status'],
   UBO: ['ubo_status'],
   Financials: ['financials_status'],
-  Insurance: ['insurance_cover_status', 'insurance_single_invoice_cover_status'],
+  Insurance: ['insurance_status', 'insurance_expiry_notice_for'],
   Request: ['request_status', 'bookkeeping_status_admin', 'bookkeeping_status_spv'],
   Transaction: ['pending', 'transaction_status'],
 };
@@ -150,11 +150,13 @@ const LIST_COLUMNS: Partial<Record<ModelName, readonly string[]>> = {
   ],
   Usergroup: ['group_name', 'group_type', 'user_name', 'user_email', 'user_role', 'group_status'],
   Insurance: [
+    'insurance_buyer_name',
+    'insurance_buyer_country',
     'insurance_name',
-    'insurance_type',
+    'insurance_policy_number',
     'insurance_cover_amount',
-    'insurance_cover_start_date',
     'insurance_cover_end_date',
+    'insurance_status',
   ],
   SOFR: ['date', 'SOFR', 'SOFRM1', 'SOFRM3', 'SOFRM6', 'SOFRM12'],
   Esign: ['esign_template_ipu', 'esign_template_offer', 'esign_template_raa_offer', 'createdAt'],
@@ -248,7 +250,7 @@ const LABELS: Partial<Record<ModelName, [string, string]>> = {
   Plaidauth: ['bank link', 'Bank links'],
   Bookkeeping: ['bookkeeping record', 'Bookkeeping'],
   Buyer: ['buyer', 'Buyers'],
-  Insurance: ['insurance', 'Insurances'],
+  Insurance: ['insurance policy', 'Insurance policies'],
 };
 
 export function modelLabel(model: ModelName, plural = false): string {
@@ -278,7 +280,13 @@ const KEY_FIGURES: Partial<Record<ModelName, readonly string[]>> = {
   Financials: ['financials_reporting_period', 'sales', 'net_profit'],
   Bookkeeping: ['bookkeeping_status_admin', 'bookkeeping_status_spv'],
   Usergroup: ['group_type', 'user_email'],
-  Insurance: ['insurance_cover_amount', 'insurance_cover_end_date'],
+  Insurance: [
+    'insurance_name',
+    'insurance_policy_number',
+    'insurance_cover_amount',
+    'insurance_coverage_rate',
+    'insurance_cover_end_date',
+  ],
   SOFR: ['SOFR', 'SOFRM3'],
 };
 

@@ -4,8 +4,8 @@ import { gql, type ApiRecord } from './graphql-client.ts';
 import { selectionOf } from './queries.ts';
 
 /**
- * One line of a record's status history (docs/business-rules.md, “Statuses and who moves them”),
- * oldest first from the server.
+ * One line of a record's status history (docs/business-rules.md,
+ * “Status moves, guards and effects”), oldest first from the server.
  */
 export interface StatusHistoryEntry {
   readonly field: string;

@@ -1,7 +1,6 @@
 import type { ModelName } from '@rf/domain/entity';
 import type { FieldDef } from '@rf/domain/fields';
 import { REGISTRY } from '@rf/domain/registry';
-import { INSURANCE_CHOICES } from '@rf/domain/rules/insurance';
 
 export interface ValueOption {
   readonly value: string;
@@ -18,15 +17,9 @@ export function valueLabel(f: Pick<FieldDef, 'valueLabels'>, value: unknown): st
   return f.valueLabels?.[v] ?? v;
 }
 
-/** Free-text fields whose form offers a list of values (the registry keeps them as text). */
-const TEXT_CHOICES: Partial<Record<ModelName, Readonly<Record<string, readonly string[]>>>> = {
-  Insurance: INSURANCE_CHOICES,
-};
-
-/** The values a form offers for a field: an enum's values, or a text field's list, or null. */
-export function choicesOf(model: ModelName | undefined, f: FieldDef): readonly string[] | null {
-  if (f.type === 'enum') return f.values ?? [];
-  return (model && TEXT_CHOICES[model]?.[f.name]) ?? null;
+/** The values a form offers for a field: an enum's values, or null. */
+export function choicesOf(_model: ModelName | undefined, f: FieldDef): readonly string[] | null {
+  return f.type === 'enum' ? (f.values ?? []) : null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { useRecordTitle } from '../entity/record-title.tsx';
 import { PageHeader } from '../shared/page.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { BuyerRiskPanel, FinancialsRiskPanel } from './risk-panel.tsx';
+import { InsurancePanel } from './insurance-parts.tsx';
 import { DocumentVersions } from './document-versions.tsx';
 import { DocumentOwners } from './document-owners.tsx';
 import { CompanyChecklist, CompanyStatusActions, isCompanyModel } from './company-checklist.tsx';
@@ -45,7 +46,7 @@ export function DetailScreen(config: DetailScreenConfig) {
   }
   const record = q.data;
   // The reviewer sees a company's onboarding checklist; "Submit for review" waits for it
-  // (docs/business-rules.md, “Statuses and who moves them”).
+  // (docs/business-rules.md, “Status moves, guards and effects”).
   const company = user.role === 'Admin' && isCompanyModel(model) ? model : null;
   const crumbs = [
     ...(config.listTo ? [{ label: config.listLabel ?? modelLabel(model, true), to: config.listTo }] : []),
@@ -106,6 +107,12 @@ export function DetailScreen(config: DetailScreenConfig) {
       />
       {config.risk && model === 'Buyer' && <BuyerRiskPanel buyer={record} />}
       {config.risk && model === 'Financials' && <FinancialsRiskPanel statement={record} />}
+      {config.insurance && (
+        <InsurancePanel
+          {...(model === 'Buyer' ? { buyerId: record.id } : { insuranceId: record.id })}
+          admin={user.role === 'Admin'}
+        />
+      )}
       {company && <CompanyChecklist model={company} record={record} />}
       {config.related?.map((r) => (
         <RelatedTable

@@ -16,8 +16,8 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * `adminnewdocument/{id}`: a document of the record `id`, whichever record a Document links to
- * (docs/business-rules.md, “Parties, organisations and tenancy”): the matching link field is set,
- * and the record's organisation owns the document, as `adminnewsupplierdocument` does for
+ * (docs/business-rules.md, “Organisations, roles and who sees what”): the matching link field
+ * is set, and the record's organisation owns the document, as `adminnewsupplierdocument` does for
  * suppliers.
  */
 export function DocumentCreateScreen({ area }: { area: AreaKey }) {

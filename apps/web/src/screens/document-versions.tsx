@@ -15,7 +15,7 @@ const DOCUMENT_VERSIONS =
 
 /**
  * The earlier files of a document: a replaced file is kept and can still be opened
- * (docs/business-rules.md, “Parties, organisations and tenancy”).
+ * (docs/business-rules.md, “Organisations, roles and who sees what”).
  */
 export function DocumentVersions({ id }: { id: string }) {
   const q = useQuery({

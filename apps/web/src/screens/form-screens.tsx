@@ -242,10 +242,11 @@ const LINE_FINANCIALS_COLUMNS = [
 ];
 
 /**
- * The investor's `investornewfinancials/{id}/{buyId}/{ident}` route: a funder reads a buyer
- * line's financial statements but never enters them; the supplier, its broker or an administrator
- * does (docs/business-rules.md, “Parties”; the server refuses a funder's create or update). So the
- * route lists the line's statements, each opening read-only, with who keeps them.
+ * The investor's `investornewfinancials/{id}/{buyId}/{ident}` route: a funder reads a buyer line's
+ * financial statements but never enters them; the supplier, its broker or an administrator does
+ * (docs/business-rules.md, “Party records and inviting users”; the server refuses a funder's
+ * create or update). So the route lists the line's statements, each opening read-only, with who
+ * keeps them.
  */
 export function LineFinancialsScreen({ area }: { area: 'investor' | 'spv' }) {
   const params = useParams();

@@ -15,9 +15,9 @@ import { entity } from '../entity/queries.ts';
 type Row = Readonly<Record<string, unknown>>;
 
 /**
- * What a record's state freezes for a role (docs/business-rules.md, “What each state freezes”, the lifecycle
- * declarations): `all` when nothing of it changes through an edit any more, else the frozen fields
- * with the state that freezes them.
+ * What a record's state freezes for a role (docs/business-rules.md, “Frozen fields per state”,
+ * the lifecycle declarations): `all` when nothing of it changes through an edit any more, else the
+ * frozen fields with the state that freezes them.
  */
 export function frozenOf(
   model: ModelName,

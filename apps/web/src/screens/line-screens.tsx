@@ -19,6 +19,8 @@ import { useAll } from '../entity/hooks.ts';
 import { AREAS, type AreaKey } from '../shared/areas.ts';
 import { PageHeader, StatusChip } from '../shared/page.tsx';
 import { BuyerLink, Grade, TotalsRows, useFinancialsByBuyer } from './line-parts.tsx';
+import { insuranceOfLine, useInsuredExposures } from './insurance-figures.ts';
+import { COMPANY_EXPOSURE_NOTE, INSURED_SHARE_NOTE, LineInsurance } from './insurance-parts.tsx';
 import { EXPOSURE_NOTE, lineFigures, totalsByCurrency, type LineFigures } from './lines.ts';
 import { StatusActions } from './status-actions.tsx';
 import { LatestReason } from './status-history.tsx';
@@ -28,8 +30,8 @@ import { RowLink, rowOpens } from '../entity/row-link.tsx';
 
 const NONE: readonly ApiRecord[] = [];
 /**
- * Only outstanding requests count towards a line (docs/business-rules.md, “Credit limits”): fetch
- * just those.
+ * Only outstanding requests count towards a line (docs/business-rules.md,
+ * “Line limits and what requests hold”): fetch just those.
  */
 const OUTSTANDING = { request_status: { eq: 'Approved' } };
 
@@ -38,6 +40,9 @@ const AMOUNTS_ON_ONE_LINE = {
   '& td.MuiTableCell-alignRight': { whiteSpace: 'nowrap' },
   '& .MuiTableCell-root': { px: 1.25 },
 } as const;
+
+/** Credit insurance is the funders' to see (docs/business-rules.md, “Credit insurance”). */
+const seesInsurance = (area: AreaKey): boolean => area === 'investor' || area === 'spv';
 
 const money = (r: ApiRecord, field: string) => formatMoney(r[field], r.buyer_currency as string);
 
@@ -89,6 +94,8 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
   const lines = useAll('Buyer', undefined);
   const requests = useAll('Request', OUTSTANDING);
   const financials = useFinancialsByBuyer();
+  const insured = seesInsurance(area);
+  const insurance = useInsuredExposures({}, { enabled: insured });
   if (lines.isLoading || requests.isLoading) return <Loading />;
   const all = lines.data ?? [];
   const reqs = requests.data ?? [];
@@ -102,7 +109,7 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
     .map((line) => ({ line, f: lineFigures(line, reqs, today) }));
   const declined = all.filter((b) => b.buyer_status === 'Declined');
   const base = AREAS[area].base;
-  const error = lines.error ?? requests.error;
+  const error = lines.error ?? requests.error ?? insurance.error;
   return (
     <>
       <PageHeader title="Limits" count={waiting.length} />
@@ -178,6 +185,7 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
                   >
                     <TableCell>
                       <RowLink to={`${base}/buyer/${b.id}`}>{String(b.buyer_name ?? '')}</RowLink>
+                      {insured && <LineInsurance row={insuranceOfLine(insurance.data, b)} share />}
                     </TableCell>
                     <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
                     <TableCell align="right">
@@ -196,7 +204,7 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
               </TableBody>
             </Table>
             <Typography variant="caption" color="text.secondary">
-              {EXPOSURE_NOTE}
+              {EXPOSURE_NOTE} {insured && `${COMPANY_EXPOSURE_NOTE} ${INSURED_SHARE_NOTE}`}
             </Typography>
           </>
         )}
@@ -243,12 +251,14 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
   const lines = useAll('Buyer', { buyer_status: { eq: 'Approved' } });
   const requests = useAll('Request', OUTSTANDING);
   const financials = useFinancialsByBuyer();
+  const insured = seesInsurance(area);
+  const insurance = useInsuredExposures({}, { enabled: insured });
   if (lines.isLoading || requests.isLoading) return <Loading />;
   const reqs = requests.data ?? [];
   const today = todayIso();
   const rows = (lines.data ?? []).map((line) => ({ line, f: lineFigures(line, reqs, today) }));
   const base = AREAS[area].base;
-  const error = lines.error ?? requests.error;
+  const error = lines.error ?? requests.error ?? insurance.error;
   return (
     <>
       <PageHeader title="Obligors" count={rows.length} />
@@ -284,6 +294,7 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
                   >
                     <TableCell>
                       <RowLink to={`${base}/buyer/${b.id}`}>{String(b.buyer_name ?? '')}</RowLink>
+                      {insured && <LineInsurance row={insuranceOfLine(insurance.data, b)} />}
                     </TableCell>
                     <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
                     <TableCell align="right">
@@ -320,7 +331,7 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
             </Table>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
               {EXPOSURE_NOTE} Overdue = invoice amounts of outstanding requests past their due date. Totals
-              are per currency.
+              are per currency. {insured && COMPANY_EXPOSURE_NOTE}
             </Typography>
           </>
         )}

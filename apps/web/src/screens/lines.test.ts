@@ -42,7 +42,7 @@ describe('decimal arithmetic of line figures', () => {
   });
 });
 
-describe('utilisation (docs/business-rules.md, “Credit limits”)', () => {
+describe('utilisation (docs/business-rules.md, “Line limits and what requests hold”)', () => {
   it('counts approved, unsettled requests of the line only', () => {
     const rs = [
       req({ buyerId: 'b', request_status: 'Approved', invoice_purchase_amount: '88450.00' }),

@@ -1,7 +1,7 @@
 /**
- * Figures of buyer lines (docs/business-rules.md, “Credit limits”). Pure and exact:
- * amounts stay decimal strings (summed with BigInt by sumDecimals), never binary floats, and an
- * amount is only ever added to amounts of the same currency.
+ * Figures of buyer lines (docs/business-rules.md, “Line limits and what requests hold”). Pure
+ * and exact: amounts stay decimal strings (summed with BigInt by sumDecimals), never binary floats,
+ * and an amount is only ever added to amounts of the same currency.
  */
 import { approvedLimitProblem } from '@rf/domain/rules/approved-limit';
 import { sumDecimals } from '../entity/decimal-sum.ts';
@@ -11,8 +11,8 @@ import type { ApiRecord } from '../entity/graphql-client.ts';
 export { sumDecimals };
 
 /**
- * How the screens label and explain exposure (docs/business-rules.md, “Credit limits”: it is the
- * line's utilisation).
+ * How the screens label and explain exposure (docs/business-rules.md,
+ * “Line limits and what requests hold”: it is the line's utilisation).
  */
 export const EXPOSURE_NOTE =
   'Exposure = outstanding purchase amounts of the line’s approved requests that are not settled yet; available = approved limit − exposure.';
@@ -132,12 +132,13 @@ export function totalsByCurrency(figures: readonly LineFigures[]): CurrencyTotal
 const AMOUNT = /^\d{1,15}(\.\d+)?$/;
 
 /**
- * The approved limit an approver types (docs/business-rules.md, “Credit limits”): a positive amount
- * in the line's currency with at most its minor-unit decimals, and no more than the requested
- * amount. A funder may approve less than was asked (a counter-offer); a higher limit was never
- * requested nor assessed, so it needs the line reopened with a higher requested amount. The server
- * checks the same rule (the guards of approveLine and changeLineLimit, lifecycle/buyer-line.ts).
- * Returns the message, or null when the limit is fine.
+ * The approved limit an approver types (docs/business-rules.md,
+ * “Line limits and what requests hold”): a positive amount in the line's currency with at most
+ * its minor-unit decimals, and no more than the requested amount. A funder may approve less than
+ * was asked (a counter-offer); a higher limit was never requested nor assessed, so it needs the
+ * line reopened with a higher requested amount. The server checks the same rule (the guards of
+ * approveLine and changeLineLimit, lifecycle/buyer-line.ts). Returns the message, or null when the
+ * limit is fine.
  */
 export function approvedLimitError(typed: string, requested: unknown, currency?: string): string | null {
   const limit = typed.replace(/[,\s]/g, '');

@@ -22,7 +22,14 @@ import { IndicativePricePanel } from './indicative-price.tsx';
 import { sumDecimals } from './lines.ts';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
-import { LimitWarning, LineSummary, NotApproved, termsOf, useLine } from './request-flow-parts.tsx';
+import {
+  LimitWarning,
+  LineSummary,
+  NotApproved,
+  SigningNote,
+  termsOf,
+  useLine,
+} from './request-flow-parts.tsx';
 
 const R = entity('Request').fieldsByName;
 const ROW_FIELDS = [
@@ -51,8 +58,8 @@ const SIGNER = ['ipu_signature_name', 'ipu_signature_email'].map((n) => R.get(n)
 
 /**
  * `submitRequests`: the whole batch in one transaction on the server, all or nothing, checked as a
- * whole against the line's limit, with one batch id (docs/business-rules.md, “Credit limits”,
- * “Multi-invoice requests”).
+ * whole against the line's limit, with one batch id (docs/business-rules.md,
+ * “Line limits and what requests hold”, “Batches of invoices on one line”).
  */
 async function submitRequests(
   buyerId: string,
@@ -96,7 +103,7 @@ function InvoicePrice({
 
 /**
  * `newmultirequest/{id}/{buyId}/{supId}`: 1–50 invoices against one buyer, one IPU
- * (docs/business-rules.md, “Multi-invoice requests”).
+ * (docs/business-rules.md, “Batches of invoices on one line”).
  */
 export function MultiRequestScreen({ area }: { area: AreaKey }) {
   const params = useParams();
@@ -112,6 +119,7 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
     defaultValues: { signer: toFormValues(SIGNER, null), invoices: [toFormValues(ROW_FIELDS, null)] },
   });
   const rows = useFieldArray({ control: form.control, name: 'invoices' });
+  const signerName = useWatch({ control: form.control, name: 'signer.ipu_signature_name' });
   // The first invoice starts in the line's currency too, once the line is loaded.
   const lineCurrency = buyer.data?.buyer_currency;
   // A refusal is shown above the invoices: bring it into view, wherever the user clicked Submit.
@@ -148,7 +156,9 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
       }
     };
     const signer = fromFormValues(SIGNER, values.signer);
-    for (const f of SIGNER) check(f, signer[f.name], `signer.${f.name}`, f.name === 'ipu_signature_email');
+    // Both are needed: the IPU goes to this person first (docs/business-rules.md, “Signing the
+    // financing documents”).
+    for (const f of SIGNER) check(f, signer[f.name], `signer.${f.name}`, true);
     values.invoices.forEach((row, i) => {
       const v = fromFormValues(ROW_FIELDS, row);
       for (const f of ROW_FIELDS) check(f, v[f.name], `invoices.${i}.${f.name}`, ROW_REQUIRED.has(f.name));
@@ -196,8 +206,8 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
       );
       navigate(`${base}/requests`);
     } catch (e) {
-      // All or nothing (docs/business-rules.md, “Multi-invoice requests”): the server created none;
-      // "Invoice n: field …" goes to its field.
+      // All or nothing (docs/business-rules.md, “Batches of invoices on one line”): the server
+      // created none; "Invoice n: field …" goes to its field.
       const message = toError(e).message;
       const row = /^Invoice (\d+): (.*)$/s.exec(message);
       const f = row ? fieldNamed(row[2]!, ROW_FIELDS) : undefined;
@@ -259,10 +269,13 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
         <Grid container spacing={2}>
           {SIGNER.map((f) => (
             <Grid key={f.name} size={{ xs: 12, md: 6 }}>
-              {field(f, `signer.${f.name}`, f.name === 'ipu_signature_email')}
+              {field(f, `signer.${f.name}`, true)}
             </Grid>
           ))}
         </Grid>
+        <Box sx={{ mt: 1.5, color: 'text.secondary' }}>
+          <SigningNote area={area} buyerSigner={signerName} />
+        </Box>
       </Paper>
       <Stack spacing={2}>
         {rows.fields.map((row, i) => (

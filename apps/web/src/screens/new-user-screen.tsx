@@ -71,7 +71,8 @@ export function NewUserScreen({ area }: { area: AreaKey }) {
   if (id && (members.isLoading || permission.isLoading)) return <Loading />;
   const org = members.data?.[0];
   const orgName = String(org?.group_name ?? 'the organisation');
-  // The server's answer decides (docs/business-rules.md, “Parties”): no form it would refuse.
+  // The server's answer decides (docs/business-rules.md, “Party records and inviting users”):
+  // no form it would refuse.
   const refusal = id && permission.data && !permission.data.mayInvite ? permission.data.reason : null;
   const issues = newUserIssues(values, creating);
   const errorOf = (k: FormKey): string | undefined =>

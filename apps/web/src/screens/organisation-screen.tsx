@@ -105,8 +105,9 @@ export function OrganisationScreen({ area }: { area: AreaKey }) {
     path && !record && mayCreateRecord && !party.isLoading
       ? `${base}/new${path}/${String(id)}/${String(first.identityId ?? id)}/${String(first.sub ?? '-')}`
       : null;
-  // The server decides (docs/business-rules.md, “Parties”): a broker invites into a
-  // supplier it created only until somebody there joined; then the reason is shown instead.
+  // The server decides (docs/business-rules.md, “Party records and inviting users”): a broker
+  // invites into a supplier it created only until somebody there joined; then the reason is shown
+  // instead.
   const mayInvite = invite.data?.mayInvite === true;
   const inviteRefusal = invite.data && !invite.data.mayInvite ? invite.data.reason : null;
   const list = users.data ?? [];

@@ -1,20 +1,9 @@
 import { selectFixing } from '@rf/domain/pricing';
-import {
-  Alert,
-  Grid,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Grid, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { SectionList } from '../entity/entity-detail.tsx';
-import { FileLink } from '../entity/field-view.tsx';
+import { useRequestEnvelopes } from '../entity/envelope-api.ts';
 import { formatDate, formatMoney, formatRate } from '../entity/format.ts';
 import { labelOfValue } from '../entity/value-labels.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
@@ -23,6 +12,8 @@ import { AREAS, type AreaKey } from '../shared/areas.ts';
 import { PageHeader, StatusChip } from '../shared/page.tsx';
 import { FrozenAwareEdit } from './frozen-edit.tsx';
 import { answersDocuments, DocumentsAskedFor } from './request-documents.tsx';
+import { RequestFiles } from './request-files.tsx';
+import { SignaturesPanel } from './signatures-panel.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { LatestReason, StatusHistory } from './status-history.tsx';
 
@@ -46,7 +37,7 @@ function daysBefore(iso: string, days: number): string {
 
 /**
  * The fixing that priced the request: the latest of its series 2 to 10 days before the payout date
- * (docs/business-rules.md, “Pricing of a request”).
+ * (docs/business-rules.md, “How a request is priced at approval”).
  */
 function fixingOf(
   rows: readonly ApiRecord[],
@@ -110,7 +101,8 @@ function PricedFigures({ r }: { r: ApiRecord }) {
         />
         <Row label="Spread" value={formatRate(r.discount_fee_rate)} />
         {r.discount_fee_rate_adjusted !== null && r.discount_fee_rate_adjusted !== undefined && (
-          // Set on settlement (docs/business-rules.md, “Pricing of a request”): 0 when paid on the due date.
+          // Set on settlement (docs/business-rules.md, “How a request is priced at approval”):
+          // 0 when paid on the due date.
           <Row
             label="Adjusted spread (at payback)"
             value={
@@ -184,30 +176,16 @@ function BookkeepingRows({ area, request }: { area: AreaKey; request: ApiRecord 
 }
 
 /**
- * The request's files; `true` marks the signed copies approval needs (docs/business-rules.md,
- * “Approval needs”), signed outside the platform and uploaded with “Attach signed copies”: there is
- * no built-in e-signing yet, so no signature is tracked here.
- */
-const DOCS: readonly [string, string, boolean][] = [
-  ['Invoice', 'invoice_attachment', false],
-  ['Purchase order', 'purchase_order_attachment', false],
-  ['Bill of lading', 'bill_of_lading_attachment', false],
-  ['Cargo insurance', 'cargo_insurance_attachment', false],
-  ['Packing list', 'packing_list_attachment', false],
-  ['Signed IPU', 'ipu_attachment', true],
-  ['Signed offer notice', 'offer_notice_attachment', true],
-  ['RAA offer notice', 'raa_offer_notice_attachment', false],
-];
-
-/**
  * Every area's `request/{id}`: header with the viewer's operations, the reason of its state, the
  * documents asked for (with their upload and "Resubmit" for the supplier), "Edit details" for what
- * the state leaves editable, pricing, documents with the signed copies uploaded, payments, bookkeeping,
+ * the state leaves editable, pricing, the request's files and signed documents, payments, bookkeeping,
+ * the signatures of its documents (docs/business-rules.md, “Signing the financing documents”),
  * history.
  */
 export function RequestDetailScreen({ area }: { area: AreaKey }) {
   const { id } = useParams();
   const q = useRecord('Request', id);
+  const envelopes = useRequestEnvelopes(q.data?.id);
   const base = AREAS[area].base;
   if (q.isLoading) return <Loading />;
   if (q.error || !q.data)
@@ -218,8 +196,6 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
     );
   const r = q.data;
   const c = r.invoice_currency as string;
-  const signatures = DOCS.filter(([, , signedCopy]) => signedCopy);
-  const signed = signatures.filter(([, file]) => r[file]).length;
   const txLink = (field: string) => {
     const v = r[field];
     if (typeof v !== 'string' || !v) return '—';
@@ -293,39 +269,7 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Stack spacing={2} sx={{ height: '100%' }}>
-            <Paper sx={{ p: 2 }}>
-              <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-                Documents
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Signed copies uploaded: {signed} of {signatures.length} (the IPU and the offer notice are
-                signed outside the platform)
-              </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={(signed / signatures.length) * 100}
-                sx={{ my: 1, height: 6, borderRadius: 3 }}
-                aria-label="Signed copies uploaded"
-              />
-              <Table size="small">
-                <TableBody>
-                  {DOCS.map(([label, file]) => (
-                    <TableRow key={file}>
-                      <TableCell sx={{ pl: 0 }}>{label}</TableCell>
-                      <TableCell sx={{ pr: 0 }}>
-                        {typeof r[file] === 'string' && r[file] ? (
-                          <FileLink fileKey={r[file] as string} />
-                        ) : (
-                          <Typography component="span" color="text.disabled">
-                            Missing
-                          </Typography>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
+            <RequestFiles request={r} envelopes={envelopes.data ?? []} />
             <Paper sx={{ p: 2 }}>
               <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
                 Payments and bookkeeping
@@ -349,6 +293,7 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
           </Stack>
         </Grid>
       </Grid>
+      <SignaturesPanel envelopes={envelopes} />
       <StatusHistory model="Request" id={r.id} record={r} />
       <SectionList model="Request" record={r} hideEmptySections />
     </>

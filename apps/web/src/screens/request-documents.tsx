@@ -41,15 +41,20 @@ export function requestedDocuments(record: Readonly<Record<string, unknown>>) {
   });
 }
 
+/** The documents the built-in signer puts on the request once signed (or an administrator uploads). */
+const SIGNED_THROUGH_PLATFORM = new Set(['ipu_attachment', 'offer_notice_attachment']);
+
 /** The operations that belong to answering a request for documents. */
 const ANSWERS = new Set(['resubmitRequest', 'attachSignedCopies']);
 export const answersDocuments = (m: { name: string }): boolean => ANSWERS.has(m.name);
 
 /**
- * A request in Documents Pending (docs/business-rules.md, “What each state freezes”): what was
+ * A request in Documents Pending (docs/business-rules.md, “Frozen fields per state”): what was
  * asked for and the comment; for the supplier, an upload for each document it attaches itself
- * (saved at once through the ordinary update, which the state allows for documents), the signed
- * copies through "Attach signed copies", and "Resubmit" once everything is there.
+ * (saved at once through the ordinary update, which the state allows for documents), and
+ * "Resubmit" once everything is there. The IPU and the offer notice are signed through the platform
+ * (docs/business-rules.md, “Signing the financing documents”); only an administrator uploads copies
+ * signed on paper, with "Upload signed copies".
  */
 export function DocumentsAskedFor({ request }: { request: ApiRecord }) {
   const { role } = useUser();
@@ -139,9 +144,9 @@ export function DocumentsAskedFor({ request }: { request: ApiRecord }) {
                         />
                       ) : field && present(request[field.name]) ? (
                         <FileLink fileKey={String(request[field.name])} />
-                      ) : field && role === 'Supplier' ? (
+                      ) : field && SIGNED_THROUGH_PLATFORM.has(field.name) ? (
                         <Typography variant="body2" color="text.secondary">
-                          With “Attach signed copies”
+                          Signed through the platform: see Signatures
                         </Typography>
                       ) : null}
                     </TableCell>

@@ -49,10 +49,11 @@ export function limitRequestsOf(requests: readonly ApiRecord[]): LimitRequest[] 
 }
 
 /**
- * A buyer line with what it uses and has left (docs/business-rules.md, “Credit limits”, the same
- * rule the server enforces): `use.available` is limit − utilisation, `use.free` what new requests
- * may still take once the requests awaiting a decision hold their advances. `refusal` tells the
- * server's answer early for a set of new invoices.
+ * A buyer line with what it uses and has left (docs/business-rules.md,
+ * “Line limits and what requests hold”, the same rule the server enforces): `use.available` is
+ * limit − utilisation, `use.free` what new requests may still take once the requests awaiting a
+ * decision hold their advances. `refusal` tells the server's answer early for a set of new
+ * invoices.
  */
 export function useLine(buyerId: string | undefined) {
   const buyer = useRecord('Buyer', buyerId);
@@ -70,7 +71,10 @@ export function useLine(buyerId: string | undefined) {
   return { buyer, use, refusal, loading: buyer.isLoading || requests.isLoading };
 }
 
-/** Fields every request of a line copies from it (docs/business-rules.md, “Pricing of a request”). */
+/**
+ * Fields every request of a line copies from it (docs/business-rules.md,
+ * “How a request is priced at approval”).
+ */
 export function termsOf(buyer: ApiRecord, supplier: ApiRecord | null | undefined): Record<string, unknown> {
   const copy: Record<string, unknown> = {
     buyerId: buyer.id,
@@ -154,7 +158,22 @@ export function NotApproved({ buyer }: { buyer: ApiRecord }) {
 }
 
 /**
+ * What submitting sets off (docs/business-rules.md, “Signing the financing documents”): the IPU
+ * goes to the buyer's signer named on the form, then to the supplier; the offer notice to the
+ * supplier; each signer by e-mail with a personal link.
+ */
+export function SigningNote({ area, buyerSigner }: { area: AreaKey; buyerSigner: unknown }) {
+  const named = typeof buyerSigner === 'string' && buyerSigner.trim() ? buyerSigner.trim() : null;
+  const supplier = area === 'supplier' ? 'you' : 'the supplier';
+  return (
+    <Typography variant="body2" data-testid="signing-note">
+      When you submit, the platform sends the IPU to {named ?? 'the buyer’s signer named here'} to sign, then
+      to {supplier}; the offer notice goes to {supplier}. Each signer gets an e-mail with a personal link.
+    </Typography>
+  );
+}
+
+/**
  * `requestoptions/{id}` and admin `newrequestoptions/{id}/{buyId}/{supId}`: a single invoice, or a
- * batch of invoices sharing one IPU and one offer notice, whose signed copies the supplier uploads
- * (the platform has no built-in e-signing yet).
+ * batch of invoices sharing one IPU and one offer notice, sent for signature when submitted.
  */

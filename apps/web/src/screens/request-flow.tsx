@@ -13,6 +13,7 @@ import {
   LimitWarning,
   LineSummary,
   NotApproved,
+  SigningNote,
   termsOf,
   useFlowParams,
   useLine,
@@ -43,7 +44,7 @@ export function RequestOptionsScreen({ area }: { area: AreaKey }) {
     },
     {
       title: 'Several invoices (one batch)',
-      text: 'Submit up to 50 invoices to this buyer at once. The batch shares one IPU and one offer notice: you sign them outside the platform and upload the signed copies.',
+      text: 'Submit up to 50 invoices to this buyer at once. The batch shares one IPU and one offer notice, sent for signature once when you submit.',
       to: multi,
     },
   ];
@@ -86,8 +87,10 @@ export function RequestOptionsScreen({ area }: { area: AreaKey }) {
   );
 }
 
-/** The fields the indicative price is computed from. */
-const PRICED = ['invoice_amount', 'invoice_due_date'] as const;
+/** The fields the indicative price is computed from, and the buyer's signer the note names. */
+const WATCHED = ['invoice_amount', 'invoice_due_date', 'ipu_signature_name'] as const;
+/** The buyer's signer of the IPU, asked for on every new request (the server needs both). */
+const SIGNER = ['ipu_signature_name', 'ipu_signature_email'];
 
 /** Supplier `newrequest/{id}` and admin `newrequest/{id}/{buyId}/{supId}`: one invoice. */
 export function NewRequestScreen({ area }: { area: AreaKey }) {
@@ -95,8 +98,8 @@ export function NewRequestScreen({ area }: { area: AreaKey }) {
   const navigate = useNavigate();
   const { buyer, use, loading } = useLine(buyerId);
   const supplier = useRecord('Supplier', buyer.data?.supplierId as string | undefined);
-  // The indicative price follows the amount and due date as they are typed.
-  const priced = useWatchedInputs(PRICED);
+  // The indicative price follows the amount and due date as they are typed, the note the signer.
+  const priced = useWatchedInputs(WATCHED);
   if (loading || supplier.isLoading) return <Loading />;
   if (!buyer.data)
     return <Alert severity="error">{buyer.error?.message ?? 'This buyer line does not exist.'}</Alert>;
@@ -121,12 +124,16 @@ export function NewRequestScreen({ area }: { area: AreaKey }) {
       <LineSummary buyer={b} use={use} />
       <LimitWarning buyer={b} free={use?.free ?? null} />
       <Box onChange={priced.onChange}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          <SigningNote area={area} buyerSigner={priced.values.ipu_signature_name} />
+        </Alert>
         <EntityForm
           model="Request"
           fixed={fixed}
           defaults={{ invoice_currency: b.buyer_currency }}
-          sections={['Invoice', 'Purchase order', 'Shipping and insurance']}
+          sections={['Invoice', 'Purchase order', 'Shipping and insurance', 'Signature']}
           omit={['invoice_purchase_amount', 'invoice_purchase_duration']}
+          require={SIGNER}
           hideRefs
           submitLabel="Submit request"
           onCancel={() => navigate(-1)}

@@ -142,8 +142,8 @@ function Muted({ children }: { children: string }) {
 }
 
 /**
- * The risk table of a buyer line (docs/business-rules.md, “Risk scoring”): each criterion, the
- * score, the grade and how it is derived.
+ * The risk table of a buyer line (docs/business-rules.md, “Buyer risk bands, score and grade”):
+ * each criterion, the score, the grade and how it is derived.
  */
 export function RiskAssessmentView({
   assessment,

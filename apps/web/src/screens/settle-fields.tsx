@@ -43,8 +43,8 @@ export const paymentLabel = (t: ApiRecord): string =>
     .join(' · ');
 
 /**
- * The candidates for a request's payback (docs/business-rules.md, “Money movement, bank and
- * bookkeeping”): Posted payments into a collection account of the line's investor or SPV, in the
+ * The candidates for a request's payback (docs/business-rules.md, “Bank accounts, transactions and
+ * settlement”): Posted payments into a collection account of the line's investor or SPV, in the
  * invoice currency, not yet any request's payback; best amount match first, then the nearest to the
  * due date. The server checks all of it again.
  */
@@ -111,7 +111,7 @@ export interface SettleFieldsProps {
  * The payback questions of an operation that asks for them (settling): which collection
  * transaction paid the request, and the payback date (the transaction's date unless the admin
  * gives the value date), with the adjusted discount fee rate it results in (docs/business-rules.md,
- * “Pricing of a request”, the domain's adjustedDiscountFeeRate).
+ * “How a request is priced at approval”, the domain's adjustedDiscountFeeRate).
  */
 export function SettleFields({ record, disabled, touched, onInput }: SettleFieldsProps) {
   const { options, loading, error, noAccount } = useCandidates(record);

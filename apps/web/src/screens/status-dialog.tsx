@@ -26,6 +26,7 @@ import { PepBadge } from '../entity/pep.tsx';
 import { entity } from '../entity/queries.ts';
 import { useRunOperation } from '../entity/status-api.ts';
 import { StatusChip } from '../shared/page.tsx';
+import { ApprovalInsuranceNotice } from './insurance-parts.tsx';
 import {
   asksForPayback,
   PAYBACK_INPUTS,
@@ -156,6 +157,8 @@ export function StatusMoveDialog({ move, records, onClose, onDone }: StatusMoveD
         )}
       </Stack>
       <Typography sx={{ mb: move.final ? 1 : 2 }}>{move.explain}</Typography>
+      {/* What approving does to the insured exposure to the buyer (docs/business-rules.md, “Credit insurance”). */}
+      {move.name === 'approveRequest' && <ApprovalInsuranceNotice requestId={record.id} />}
       {move.final && (
         <Typography sx={{ mb: 2, fontWeight: 500 }} color="warning.main">
           This cannot be undone.

@@ -124,16 +124,20 @@ describe('the operations offered come from the lifecycle declarations', () => {
     expect(labels(moves('Request', { request_status: 'Settled' }, 'Admin'))).toEqual(['Correct']);
   });
 
-  it('gives the supplier withdraw and signed copies while a request is reviewed, resubmit once documents are asked for', () => {
-    expect(labels(moves('Request', { request_status: 'Under Review' }, 'Supplier'))).toEqual([
-      'Withdraw',
-      'Attach signed copies',
-    ]);
+  it('gives the supplier withdraw while a request is reviewed, resubmit once documents are asked for; only an administrator uploads signed copies', () => {
+    expect(labels(moves('Request', { request_status: 'Under Review' }, 'Supplier'))).toEqual(['Withdraw']);
     const pending = moves('Request', { request_status: 'Documents Pending' }, 'Supplier');
-    expect(labels(pending)).toEqual(['Resubmit', 'Withdraw', 'Attach signed copies']);
+    expect(labels(pending)).toEqual(['Resubmit', 'Withdraw']);
     expect(pending[1]).toMatchObject({ to: 'Declined', reasonRequired: false, final: true, tone: 'error' });
-    expect(inputsOf(pending[2])).toEqual(['ipu_attachment', 'invoice_ipu_signed', 'offer_notice_attachment']);
     expect(moves('Request', { request_status: 'Approved' }, 'Supplier')).toEqual([]);
+    // Documents are signed through the platform; paper-signed copies are an administrator's upload.
+    for (const state of ['Under Review', 'Documents Pending']) {
+      const upload = moves('Request', { request_status: state }, 'Admin').find(
+        (m) => m.name === 'attachSignedCopies',
+      );
+      expect(upload?.label).toBe('Upload signed copies');
+      expect(inputsOf(upload)).toEqual(['ipu_attachment', 'invoice_ipu_signed', 'offer_notice_attachment']);
+    }
   });
 
   it('offers "Clear duplicate flag" only on a flagged request', () => {

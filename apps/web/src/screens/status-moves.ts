@@ -158,8 +158,8 @@ export function actionOfEntry(
 /**
  * How a field reads in an operation's dialog when the registry's words are not enough: its label
  * there, its starting value, a hint, and a check beyond its type (the approved-limit rule of
- * docs/business-rules.md, “Credit limits”). Keyed by field, so every operation asking for the field
- * shows it alike.
+ * docs/business-rules.md, “Line limits and what requests hold”). Keyed by field, so every
+ * operation asking for the field shows it alike.
  */
 interface InputHint {
   readonly label?: string;

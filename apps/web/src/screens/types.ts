@@ -59,10 +59,15 @@ export interface DetailScreenConfig {
   /** Where to go after delete. */
   readonly afterDelete?: string;
   /**
-   * The risk assessment panel (docs/business-rules.md, “Risk scoring”) of a buyer line or of the
-   * buyer a statement describes.
+   * The risk assessment panel (docs/business-rules.md, “Buyer risk bands, score and grade”) of
+   * a buyer line or of the buyer a statement describes.
    */
   readonly risk?: boolean;
+  /**
+   * The credit-insurance panel (docs/business-rules.md, “Credit insurance”) of a buyer line or of
+   * a policy: the policy, the exposure to the buyer company, the insured share and the flags.
+   */
+  readonly insurance?: boolean;
 }
 
 interface CreateScreenConfigOf<M extends ModelName> {

@@ -17,6 +17,16 @@ const TONES: Record<string, ChipTone> = {
   Low: 'green',
   Medium: 'amber',
   High: 'red',
+  // Envelopes and their signers (docs/business-rules.md, “Signing the financing documents”).
+  Sent: 'blue',
+  Completed: 'green',
+  Signed: 'green',
+  Waiting: 'grey',
+  Voided: 'grey',
+  Expired: 'grey',
+  // Credit-insurance policies (docs/business-rules.md, “Credit insurance”).
+  Suspended: 'amber',
+  Cancelled: 'grey',
 };
 
 export const TONE_COLOURS: Record<ChipTone, { bg: string; fg: string }> = {

@@ -1,58 +1,59 @@
 import { defineEntity } from '../entity.ts';
 import { field } from '../fields.ts';
+import { INSURANCE_POLICY_TYPES, INSURANCE_STATUSES } from '../reference-lists.ts';
 
+/**
+ * A credit-insurance policy on one buyer company (docs/business-rules.md, “Credit insurance”). The
+ * company is named as its lines name it: a line is covered when it carries the same D-U-N-S number,
+ * or the same name (trimmed, spaces collapsed, any case) in the same country.
+ */
 export const Insurance = defineEntity({
   name: 'Insurance',
   plural: 'Insurances',
   domainId: 'insuranceId',
-  titleField: 'insurance_name',
+  titleField: 'insurance_buyer_name',
   fields: [
-    field('groupId', 'ref', 'Ids', { ref: 'Usergroup', label: 'Organisation' }),
-    field('investorId', 'ref', 'Ids', { ref: 'Investor' }),
-    field('supplierId', 'ref', 'Ids', { ref: 'Supplier' }),
-    field('brokerId', 'ref', 'Ids', { ref: 'Broker' }),
-    field('spvId', 'ref', 'Ids', { ref: 'Spv' }),
-    field('buyerId', 'ref', 'Ids', { ref: 'Buyer' }),
-    field('insurance_type', 'text', 'Insurance details', { label: 'Policy type' }),
-    field('insurance_name', 'text', 'Insurance details', {
-      label: 'Insurer or policy',
-      help: 'the insurer’s name or the policy’s name',
+    field('insurance_buyer_name', 'text', 'Buyer company', {
+      label: 'Buyer company',
+      help: 'the buyer’s legal name as its buyer lines name it',
+      required: true,
     }),
-    field('insurance_supplier_uuid', 'text', 'Insurance details', {
-      label: 'Supplier reference at the insurer',
-      help: 'the number the insurer knows the supplier by',
+    field('insurance_buyer_country', 'country', 'Buyer company', {
+      label: 'Buyer country',
+      required: true,
     }),
-    field('insurance_supplier_duns', 'text', 'Insurance details', { label: 'Supplier D-U-N-S number' }),
-    field('insurance_buyer_uuid', 'text', 'Insurance details', {
-      label: 'Buyer reference at the insurer',
-      help: 'the number the insurer knows the buyer by',
+    field('insurance_buyer_duns', 'text', 'Buyer company', {
+      label: 'Buyer D-U-N-S number',
+      help: 'when given, every line with this number is covered, whatever name it spells',
     }),
-    field('insurance_buyer_duns', 'text', 'Insurance details', { label: 'Buyer D-U-N-S number' }),
-    field('insurance_cover_amount', 'money', 'Cover'),
-    field('insurance_cover_currency', 'currency', 'Cover'),
-    field('insurance_cover_start_date', 'date', 'Cover'),
-    field('insurance_cover_end_date', 'date', 'Cover'),
-    field('insurance_cover_status', 'text', 'Cover', { label: 'Cover status' }),
-    field('insurance_cover_type', 'text', 'Cover'),
-    field('insurance_cover_premium', 'money', 'Cover'),
-    field('insurance_cover_premium_currency', 'currency', 'Cover'),
-    field('insurance_cover_collateral_currency', 'currency', 'Cover'),
-    field('insurance_cover_exchange_rate', 'ratio', 'Cover'),
-    field('insurance_single_invoice_cover_amount', 'money', 'Single-invoice cover'),
-    field('insurance_single_invoice_cover_currency', 'currency', 'Single-invoice cover'),
-    field('insurance_single_invoice_cover_start_date', 'date', 'Single-invoice cover'),
-    field('insurance_single_invoice_cover_end_date', 'date', 'Single-invoice cover'),
-    field('insurance_single_invoice_cover_status', 'text', 'Single-invoice cover', {
-      label: 'Single-invoice cover status',
+    field('insurance_name', 'text', 'Policy', { label: 'Insurer', required: true }),
+    field('insurance_policy_number', 'text', 'Policy', { label: 'Policy number', required: true }),
+    field('insurance_type', 'enum', 'Policy', {
+      label: 'Policy type',
+      values: INSURANCE_POLICY_TYPES,
+      required: true,
     }),
-    field('insurance_single_invoice_cover_premium', 'money', 'Single-invoice cover'),
-    field('insurance_single_invoice_cover_premium_currency', 'currency', 'Single-invoice cover'),
-    field('insurance_single_invoice_cover_collateral_currency', 'currency', 'Single-invoice cover'),
-    field('insurance_single_invoice_exchange_rate', 'ratio', 'Single-invoice cover'),
-    field('group_contact_name', 'text', 'Contact', { label: 'Contact name' }),
-    field('group_contact_email', 'email', 'Contact', { label: 'Contact e-mail' }),
-    field('group_contact_phone', 'phone', 'Contact', { label: 'Contact phone' }),
-    field('user_email', 'email', 'Contact'),
-    field('user_role', 'text', 'Contact'),
+    field('insurance_status', 'enum', 'Policy', {
+      label: 'Status',
+      values: INSURANCE_STATUSES,
+      help: 'a new policy is Active; an administrator suspends, reinstates or cancels it',
+    }),
+    field('insurance_cover_amount', 'money', 'Cover', {
+      label: 'Insured limit',
+      help: 'the most the insurer covers of what is owed by this buyer at one time',
+      required: true,
+    }),
+    field('insurance_cover_currency', 'currency', 'Cover', { label: 'Currency', required: true }),
+    field('insurance_coverage_rate', 'rate', 'Cover', {
+      label: 'Coverage %',
+      help: 'the share of a loss the insurer pays: more than 0, at most 100',
+      required: true,
+    }),
+    field('insurance_cover_start_date', 'date', 'Cover', { label: 'Start date', required: true }),
+    field('insurance_cover_end_date', 'date', 'Cover', { label: 'Expiry date', required: true }),
+    field('insurance_expiry_notice_for', 'date', 'Cover', {
+      label: 'Expiry notice sent for',
+      help: 'the expiry date the administrators were last told of; set by the platform',
+    }),
   ],
 });

@@ -3,7 +3,7 @@ import { field } from '../fields.ts';
 
 /**
  * What an administrator may ask a supplier for when a request's documents are incomplete
- * (docs/business-rules.md, “Statuses and who moves them”).
+ * (docs/business-rules.md, “Status moves, guards and effects”).
  */
 export const REQUEST_DOCUMENTS = [
   'Invoice',

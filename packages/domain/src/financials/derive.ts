@@ -4,8 +4,9 @@ import { divide, readFigure, subtract, sumPresent } from './figures.ts';
 
 /**
  * The Financials figures the platform computes from the entered statement figures
- * (docs/business-rules.md, “Risk scoring”: derived figures are computed from the statement, never
- * typed twice). Every name is a field of `entities/financials.ts`; a form shows them read-only.
+ * (docs/business-rules.md, “Buyer risk bands, score and grade”: derived figures are computed
+ * from the statement, never typed twice). Every name is a field of `entities/financials.ts`; a form
+ * shows them read-only.
  */
 export const DERIVED_FINANCIAL_FIELDS = [
   'total_assets',
@@ -145,7 +146,8 @@ const MONEY_FIELDS: ReadonlySet<DerivedFinancialField> = new Set([
  *   same formula from `options.prior`; null without a prior statement. +10 means stock turned 10 %
  *   faster than the year before.
  * - `inventory_cost_of_goods_sold_ratio` = inventory / cost_of_goods_sold × 100, a percentage as
- *   in docs/business-rules.md, “Risk scoring” ("Inventory / COGS 5–20 %"); inventory falls back to inventory_end.
+ *   in docs/business-rules.md, “Buyer risk bands, score and grade” ("Inventory / COGS 5–20
+ *   %"); inventory falls back to inventory_end.
  * - `equity_net_operating_loss_ratio` = net_operating_loss / total_equity (a plain ratio, like
  *   debt/equity).
  *

@@ -74,7 +74,7 @@ const spreadGuard: Guard = {
 
 /**
  * A new limit may not fall below what the line's approved requests already use
- * (docs/business-rules.md, “Named operations”).
+ * (docs/business-rules.md, “Operations on frozen records”).
  */
 const coversUtilisation: Guard = {
   holds: ({ input, facts }) =>
@@ -84,9 +84,10 @@ const coversUtilisation: Guard = {
 };
 
 /**
- * A buyer line (docs/business-rules.md, “Statuses and who moves them”, “Credit limits”, “Request
- * integrity”): proposed with terms by admin or the supplier's broker, decided by the line's
- * investor or SPV (or admin), changed after approval only through "change limit" and "reopen".
+ * A buyer line (docs/business-rules.md, “Status moves, guards and effects”,
+ * “Line limits and what requests hold”, “Integrity of requests and lines”): proposed with
+ * terms by admin or the supplier's broker, decided by the line's investor or SPV (or admin),
+ * changed after approval only through "change limit" and "reopen".
  */
 export const BUYER_LINE = defineLifecycle({
   model: 'Buyer',

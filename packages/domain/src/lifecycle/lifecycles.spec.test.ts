@@ -25,9 +25,10 @@ const COMPANY: readonly Move[] = [
 ];
 
 /**
- * docs/business-rules.md, “Statuses and who moves them” and “Request integrity”, written out by
- * hand, so a lifecycle that drifts from the rules fails here. Admin "sees and changes everything",
- * so admin may also take the SPV's bookkeeping step.
+ * docs/business-rules.md, “Status moves, guards and effects” and
+ * “Integrity of requests and lines”, written out by hand, so a lifecycle that drifts from the
+ * rules fails here. Admin "sees and changes everything", so admin may also take the SPV's
+ * bookkeeping step.
  */
 const SPEC: Record<string, { initial: string; moves: readonly Move[] }> = {
   'Supplier.supplier_status': { initial: 'Draft', moves: COMPANY },
@@ -77,6 +78,15 @@ const SPEC: Record<string, { initial: string; moves: readonly Move[] }> = {
     ],
   },
   'Transaction.transaction_status': { initial: 'Pending', moves: [[['Pending'], 'Posted', ['Admin']]] },
+  // docs/business-rules.md, “Credit insurance”.
+  'Insurance.insurance_status': {
+    initial: 'Active',
+    moves: [
+      [['Active'], 'Suspended', ['Admin']],
+      [['Suspended'], 'Active', ['Admin']],
+      [['Active', 'Suspended'], 'Cancelled', ['Admin']],
+    ],
+  },
 };
 
 const lifecycles = LIFECYCLES as readonly LifecycleDecl[];
@@ -112,7 +122,13 @@ describe('lifecycles agree with the business rules', () => {
         (o.to === 'Declined' && o.name !== 'withdrawRequest') ||
         o.to === 'Disabled' ||
         o.label === 'Reopen' ||
-        ['changeLineLimit', 'clearDuplicateFlag', 'correctRequest'].includes(o.name);
+        [
+          'changeLineLimit',
+          'clearDuplicateFlag',
+          'correctRequest',
+          'suspendInsurance',
+          'cancelInsurance',
+        ].includes(o.name);
       expect(o.reason === 'required', o.name).toBe(needsReason);
     }
   });

@@ -1,14 +1,15 @@
 import type { ModelName } from '../entity.ts';
 import type { Role } from '../roles.ts';
 import { BUYER_LINE } from './buyer-line.ts';
+import { INSURANCE_POLICY } from './insurance-policy.ts';
 import { BOOKKEEPING_ADMIN, BOOKKEEPING_SPV, MEMBERSHIP, TRANSACTION } from './operations-misc.ts';
 import { REQUEST_LIFECYCLE } from './request.ts';
 import { companyLifecycle, reviewLifecycle } from './reviews.ts';
 import type { GuardInput, LifecycleDecl, OperationDecl } from './types.ts';
 
 /**
- * Every lifecycle of the platform: one per status field (docs/business-rules.md, “Statuses and who
- * moves them”).
+ * Every lifecycle of the platform: one per status field (docs/business-rules.md, “Status moves,
+ * guards and effects”).
  */
 export const LIFECYCLES = [
   companyLifecycle('Supplier', 'supplier_status'),
@@ -19,7 +20,7 @@ export const LIFECYCLES = [
   reviewLifecycle('UBO', 'ubo_status'),
   reviewLifecycle('Bank', 'bank_status'),
   // Party financials; buyer financials keep the audit type in the same field
-  // (docs/business-rules.md, “Risk scoring”).
+  // (docs/business-rules.md, “Buyer risk bands, score and grade”).
   reviewLifecycle('Financials', 'financials_status'),
   BUYER_LINE,
   REQUEST_LIFECYCLE,
@@ -27,6 +28,7 @@ export const LIFECYCLES = [
   BOOKKEEPING_SPV,
   MEMBERSHIP,
   TRANSACTION,
+  INSURANCE_POLICY,
 ] as const;
 
 type AnyOperation = (typeof LIFECYCLES)[number]['operations'][number];

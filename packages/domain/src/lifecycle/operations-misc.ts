@@ -2,8 +2,8 @@ import { ADMIN, as, ask } from './declare.ts';
 import { defineLifecycle } from './types.ts';
 
 /**
- * The platform's bookkeeping of an approved request (docs/business-rules.md, “Statuses and who
- * moves them”, “Money movement, bank and bookkeeping”).
+ * The platform's bookkeeping of an approved request (docs/business-rules.md, “Status moves, guards
+ * and effects”, “Bank accounts, transactions and settlement”).
  */
 export const BOOKKEEPING_ADMIN = defineLifecycle({
   model: 'Bookkeeping',
@@ -103,8 +103,8 @@ export const MEMBERSHIP = defineLifecycle({
 });
 
 /**
- * A bank transaction: posted means it is a bank fact, which nobody edits or deletes (a wrong
- * manual entry is reversed by another entry, docs/business-rules.md, “What each state freezes”).
+ * A bank transaction: posted means it is a bank fact, which nobody edits or deletes (a wrong manual
+ * entry is reversed by another entry, docs/business-rules.md, “Frozen fields per state”).
  */
 export const TRANSACTION = defineLifecycle({
   model: 'Transaction',

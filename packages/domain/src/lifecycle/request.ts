@@ -44,8 +44,8 @@ const payoutOf = (c: GuardInput): string =>
   typeof c.input.payout_date === 'string' && c.input.payout_date ? c.input.payout_date : c.today;
 
 /**
- * What approval needs (docs/business-rules.md, “Approval needs”); the server checks all of them in
- * the approving transaction and lists every one that is missing.
+ * What approval needs (docs/business-rules.md, “Preconditions of approving a request”); the
+ * server checks all of them in the approving transaction and lists every one that is missing.
  */
 const APPROVAL_NEEDS: readonly Guard[] = [
   {
@@ -78,11 +78,13 @@ const APPROVAL_NEEDS: readonly Guard[] = [
   { holds: ({ row }) => present(row.invoice_attachment), message: 'the invoice file is not attached' },
   {
     holds: ({ row }) => present(row.invoice_ipu_signed) && present(row.ipu_attachment),
-    message: 'the IPU signed by the buyer and the supplier is not attached',
+    message: ({ facts }) =>
+      `the IPU signed by the buyer and the supplier is not attached${facts.signing?.ipu ? ` (${facts.signing.ipu})` : ''}`,
   },
   {
     holds: ({ row }) => present(row.offer_notice_attachment),
-    message: 'the offer notice signed by the supplier is not attached',
+    message: ({ facts }) =>
+      `the offer notice signed by the supplier is not attached${facts.signing?.offer_notice ? ` (${facts.signing.offer_notice})` : ''}`,
   },
   {
     holds: ({ row }) => !present(row.possible_duplicate_of),
@@ -110,9 +112,9 @@ const SIGNED_COPY_GUARDS: readonly Guard[] = [
 const SUPPLIER = as('Supplier', 'owner');
 
 /**
- * A financing request (docs/business-rules.md, “Statuses and who moves them”, “Request integrity”):
- * reviewed by admin and the line's SPV, decided by the line's funders or admin, settled by admin;
- * what each state freezes.
+ * A financing request (docs/business-rules.md, “Status moves, guards and effects”,
+ * “Integrity of requests and lines”): reviewed by admin and the line's SPV, decided by the
+ * line's funders or admin, settled by admin; what each state freezes.
  */
 export const REQUEST_LIFECYCLE = defineLifecycle({
   model: 'Request',
@@ -209,10 +211,10 @@ export const REQUEST_LIFECYCLE = defineLifecycle({
     {
       name: 'attachSignedCopies',
       from: ['Under Review', 'Documents Pending'],
-      who: [ADMIN, SUPPLIER],
-      label: 'Attach signed copies',
+      who: [ADMIN],
+      label: 'Upload signed copies',
       explain:
-        'Attach the IPU signed by the buyer and you, and the offer notice you signed. They count for every invoice of the batch.',
+        'Documents are signed through the platform. Only if a party signed on paper: upload the IPU signed by the buyer and the supplier, and the offer notice signed by the supplier. They count for every invoice of the batch, replace the platform’s signing of those documents (its envelopes are voided), and the history marks them as uploaded copies.',
       confirm: 'Attach',
       input: [
         ask('Request', 'ipu_attachment'),

@@ -20,9 +20,9 @@ type CompanyModel = 'Supplier' | 'Investor' | 'Spv' | 'Broker';
 type ReviewModel = 'Director' | 'UBO' | 'Bank' | 'Financials';
 
 /**
- * A company's onboarding (docs/business-rules.md, “Statuses and who moves them”): its organisation
- * (or introducing broker) submits it once the checklist is complete, an administrator approves or
- * declines it and may reopen it.
+ * A company's onboarding (docs/business-rules.md, “Status moves, guards and effects”): its
+ * organisation (or introducing broker) submits it once the checklist is complete, an administrator
+ * approves or declines it and may reopen it.
  */
 export function companyLifecycle<const M extends CompanyModel>(model: M, field: FieldName<M>) {
   const what = nounOf(model);

@@ -38,9 +38,14 @@ export interface Facts {
   readonly lineFree?: string | null;
   /**
    * Purchase amounts of the line's Approved requests (its utilisation, docs/business-rules.md,
-   * “Credit limits”).
+   * “Line limits and what requests hold”).
    */
   readonly lineUtilisation?: string | null;
+  /**
+   * Where the signing of each document stands, in words, for a request whose document is not on it
+   * yet: "waiting for Bea Buyer (Buyer)", "declined by …", "not sent for signature".
+   */
+  readonly signing?: Readonly<Partial<Record<'ipu' | 'offer_notice', string>>>;
   /** Requests of the line that are not Declined or Settled (for changes of currency). */
   readonly lineRequests?: number;
 }

@@ -4,6 +4,7 @@ import type { Role } from '../roles.ts';
 import { lifecycleOf } from '../lifecycle/lifecycles.ts';
 import { LINE_TERMS } from '../lifecycle/buyer-line.ts';
 import { DERIVED_FINANCIAL_FIELDS } from '../financials/derive.ts';
+import { SIGNED_DOCUMENT_FIELDS } from '../esign/envelopes.ts';
 
 /** Fields the server always fills; no client sets them (mass assignment is refused). */
 export function serverFields(model: ModelName): ReadonlySet<string> {
@@ -11,8 +12,14 @@ export function serverFields(model: ModelName): ReadonlySet<string> {
   const names = ['id', 'createdAt', 'updatedAt', 'sortkey', 'identityId'];
   if (entity.domainId) names.push(entity.domainId);
   // Derived figures are computed from the statement, never typed twice (docs/business-rules.md,
-  // “Risk scoring”); total equity may still be typed when its components are not.
+  // “Buyer risk bands, score and grade”); total equity may still be typed when its components
+  // are not.
   if (model === 'Financials') names.push(...DERIVED_FINANCIAL_FIELDS.filter((f) => f !== 'total_equity'));
+  // The signed documents come from the built-in signer or, for an administrator, the named upload of
+  // signed copies (docs/business-rules.md, “Signing the financing documents”), never a plain write.
+  if (model === 'Request') names.push(...SIGNED_DOCUMENT_FIELDS);
+  // Written by the expiry notice job only (docs/business-rules.md, “Credit insurance”).
+  if (model === 'Insurance') names.push('insurance_expiry_notice_for');
   return new Set(names);
 }
 
@@ -42,13 +49,6 @@ const REQUEST_SERVER_TERMS = fieldNames('Request', [
   'transactionId_payback',
   'payout_date',
   'payback_date',
-  'invoice_ipu_signed',
-  'ipu_attachment',
-  'offer_notice_attachment',
-  'raa_offer_notice_attachment',
-  'ipu_e_signatureId',
-  'offer_notice_e_signatureId',
-  'raa_offer_notice_e_signatureId',
   'possible_duplicate_of',
   'documents_requested',
   'documents_comment',
@@ -66,8 +66,8 @@ const explicit: Partial<Record<ModelName, Record<string, readonly Role[]>>> = {
 };
 
 /**
- * Fields only some roles may set through create and update: statuses (moved by the named
- * operations of docs/business-rules.md, “Statuses and who moves them”), risk bands (set by the
+ * Fields only some roles may set through create and update: statuses (moved by the named operations
+ * of docs/business-rules.md, “Status moves, guards and effects”), risk bands (set by the
  * assessor), financing terms and server-computed pricing. Everything else is writable by whoever
  * may write the row.
  */
@@ -94,7 +94,7 @@ export function writeRefusal(
 ): string | null {
   if (serverFields(model).has(fieldName)) return `${fieldName} is set by the server and cannot be written`;
   // A status changes only along its lifecycle, so its effects and history are kept; a new record
-  // starts in the initial state (docs/business-rules.md, “Statuses and who moves them”).
+  // starts in the initial state (docs/business-rules.md, “Status moves, guards and effects”).
   const lifecycle =
     model === 'Financials' && fieldName === 'financials_status' ? undefined : lifecycleOf(model, fieldName);
   if (lifecycle && mode === 'update')
@@ -117,12 +117,13 @@ export const INITIAL_VALUES: Partial<Record<ModelName, Readonly<Record<string, s
   Director: { director_status: 'Under Review' },
   UBO: { ubo_status: 'Under Review' },
   Bank: { bank_status: 'Under Review' },
+  Insurance: { insurance_status: 'Active' },
 };
 
 /**
  * The values a new row of `model` starts with, given what the caller sent: the model's own, and
  * "Under Review" for a party's financial statements (a buyer's keep the audit type in
- * financials_status instead, docs/business-rules.md, “Statuses and who moves them”).
+ * financials_status instead, docs/business-rules.md, “Status moves, guards and effects”).
  */
 export function initialValuesOf(
   model: ModelName,

@@ -3,9 +3,9 @@ import type { Role } from '../roles.ts';
 import { ALL, NONE, OWN, any, fieldIn, type ModelRule, type PolicyTable, type Scope } from './scopes.ts';
 
 /**
- * The access policy as data (docs/business-rules.md, “Parties, organisations and tenancy”): for
- * each role and model, which rows may be read, created, updated and deleted. The data layer applies
- * it to every get, list, mutation, file and subscription; screens only mirror it.
+ * The access policy as data (docs/business-rules.md, “Organisations, roles and who sees what”):
+ * for each role and model, which rows may be read, created, updated and deleted. The data layer
+ * applies it to every get, list, mutation, file and subscription; screens only mirror it.
  */
 const rule = (read: Scope, write: Scope = NONE, del: Scope = NONE): ModelRule => ({
   read,
@@ -59,7 +59,9 @@ const supplier: PolicyTable = {
   Plaidauth: nothing,
   Transaction: readOnly(OWN),
   Usergroup: readOnly(OWN),
-  Insurance: readOnly(OWN),
+  // A policy on a buyer is the funders' cover, and its figures sum every supplier's lines to that
+  // buyer (docs/business-rules.md, “Credit insurance”): not a supplier's to read.
+  Insurance: nothing,
 };
 
 /** A broker's own rows plus every row owned by a supplier it introduced (no bank data). */
@@ -83,12 +85,13 @@ const broker: PolicyTable = {
   Plaidauth: nothing,
   Transaction: readOnly(OWN),
   Usergroup: readOnly(ownOrIntroduced),
-  Insurance: readOnly(ownOrIntroduced),
+  // The funders' cover, as for a supplier.
+  Insurance: nothing,
 };
 
 /**
  * Investor and SPV see their own rows and the buyer lines assigned to them (docs/business-rules.md,
- * “Parties, organisations and tenancy”).
+ * “Organisations, roles and who sees what”).
  */
 function funder(party: 'Investor' | 'Spv', via: 'investorId' | 'spvId'): PolicyTable {
   const myParty = fieldIn(via, { of: 'parties', model: party });
@@ -114,7 +117,9 @@ function funder(party: 'Investor' | 'Spv', via: 'investorId' | 'spvId'): PolicyT
     Plaidauth: rule(OWN, OWN),
     Transaction: rule(OWN, OWN),
     Usergroup: readOnly(OWN),
-    Insurance: readOnly(any(OWN, lines)),
+    // The policies on the buyer companies of the lines it funds (docs/business-rules.md,
+    // “Credit insurance”).
+    Insurance: readOnly(fieldIn('id', { of: 'linePolicies', via })),
   };
 }
 

@@ -9,14 +9,17 @@ export type OwnPartyModel = 'Supplier' | 'Investor' | 'Spv' | 'Broker';
  * - `lines`: ids of the buyer lines whose `via` party is one of the caller's parties;
  * - `lineSuppliers`: ids of the suppliers of those lines;
  * - `introducedSuppliers`: ids of the suppliers the caller's broker introduced;
- * - `introducedOrgs`: organisation ids (group ids) of those suppliers.
+ * - `introducedOrgs`: organisation ids (group ids) of those suppliers;
+ * - `linePolicies`: ids of the credit-insurance policies on the buyer companies of the lines whose
+ *   `via` party is one of the caller's (docs/business-rules.md, “Credit insurance”).
  */
 export type IdSet =
   | { readonly of: 'parties'; readonly model: OwnPartyModel }
   | { readonly of: 'lines'; readonly via: 'investorId' | 'spvId' }
   | { readonly of: 'lineSuppliers'; readonly via: 'investorId' | 'spvId' }
   | { readonly of: 'introducedSuppliers' }
-  | { readonly of: 'introducedOrgs' };
+  | { readonly of: 'introducedOrgs' }
+  | { readonly of: 'linePolicies'; readonly via: 'investorId' | 'spvId' };
 
 /** Which rows of a model a rule covers. */
 export type Scope =

@@ -7,9 +7,9 @@ import { ANALYST_RISK_FIELDS, COMPUTED_CRITERIA } from './criteria.ts';
 import { AUDIT_TYPES, type Band } from './bands.ts';
 
 /**
- * The aggregate of docs/business-rules.md, “Risk scoring” over random buyers and statements: the
- * analyst's band is kept over the suggestion, the score is the mean of Low 1 / Medium 2 / High 3
- * over the criteria with a band, and the grade follows the score table.
+ * The aggregate of docs/business-rules.md, “Buyer risk bands, score and grade” over random
+ * buyers and statements: the analyst's band is kept over the suggestion, the score is the mean of
+ * Low 1 / Medium 2 / High 3 over the criteria with a band, and the grade follows the score table.
  */
 const TODAY = '2026-06-30';
 const POINTS: Record<Band, number> = { Low: 1, Medium: 2, High: 3 };

@@ -12,7 +12,7 @@ import {
 } from './criteria.ts';
 import { reportingPeriodOf, selectFinancials } from './select.ts';
 
-/** The buyer grade (docs/business-rules.md, “Risk scoring”). */
+/** The buyer grade (docs/business-rules.md, “Buyer risk bands, score and grade”). */
 export type Grade = 'A' | 'B' | 'C' | 'D';
 
 /** One row of the risk table shown on the buyer and financials screens. */
@@ -49,12 +49,14 @@ export interface AssessBuyerInput {
   readonly today: string;
 }
 
-/** Points per band in the score (docs/business-rules.md, “Risk scoring”). */
+/**
+ * Points per band in the score (docs/business-rules.md, “Buyer risk bands, score and grade”).
+ */
 export const BAND_POINTS: Readonly<Record<Band, number>> = { Low: 1, Medium: 2, High: 3 };
 
 /**
- * Upper score limit of each grade, inclusive (docs/business-rules.md, “Risk scoring”); above the
- * last is D.
+ * Upper score limit of each grade, inclusive (docs/business-rules.md,
+ * “Buyer risk bands, score and grade”); above the last is D.
  */
 export const GRADE_LIMITS: readonly (readonly [Grade, string])[] = [
   ['A', '1.5'],
@@ -161,13 +163,13 @@ function explain(
 }
 
 /**
- * Assesses a buyer line (docs/business-rules.md, “Risk scoring”): one criterion per `_risk` field
- * of Buyer and Financials — the nine with a figure get a suggested band (from the derived ratios of
- * the chosen statement, never the typed ones), the others are analyst-set — then the score (mean of
- * Low 1, Medium 2, High 3 over the criteria with a band, where the band is the stored one if any,
- * else the suggestion; 2 decimals half-up) and the grade of that score (`gradeOf`). The statement
- * is `selectFinancials(financials).latest`: the latest reporting period not Under Review or
- * Declined.
+ * Assesses a buyer line (docs/business-rules.md, “Buyer risk bands, score and grade”): one
+ * criterion per `_risk` field of Buyer and Financials — the nine with a figure get a suggested
+ * band (from the derived ratios of the chosen statement, never the typed ones), the others are
+ * analyst-set — then the score (mean of Low 1, Medium 2, High 3 over the criteria with a band,
+ * where the band is the stored one if any, else the suggestion; 2 decimals half-up) and the grade
+ * of that score (`gradeOf`). The statement is `selectFinancials(financials).latest`: the latest
+ * reporting period not Under Review or Declined.
  */
 export function assessBuyer(input: AssessBuyerInput): BuyerAssessment {
   const rows = input.financials

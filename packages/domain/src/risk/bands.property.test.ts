@@ -17,8 +17,8 @@ import {
 } from './bands.ts';
 
 /**
- * The table of docs/business-rules.md, “Risk scoring”, written out as its own oracle (edges to the
- * better band), checked for every value drawn, not only for a few points.
+ * The table of docs/business-rules.md, “Buyer risk bands, score and grade”, written out as its
+ * own oracle (edges to the better band), checked for every value drawn, not only for a few points.
  */
 const T = (v: Decimal, low: (v: Decimal) => boolean, medium: (v: Decimal) => boolean): Band =>
   low(v) ? 'Low' : medium(v) ? 'Medium' : 'High';

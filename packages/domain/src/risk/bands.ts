@@ -3,7 +3,10 @@ import type { RiskBand } from '../fields.ts';
 import { MoneyDecimal } from '../money.ts';
 import { readFigure, showFigure, type FigureInput } from '../financials/figures.ts';
 
-/** A risk band (docs/business-rules.md, “Risk scoring”; the `risk` field type). */
+/**
+ * A risk band (docs/business-rules.md, “Buyer risk bands, score and grade”; the `risk` field
+ * type).
+ */
 export type Band = RiskBand;
 
 /** A suggested band and, in words, why. */
@@ -20,7 +23,7 @@ function result(band: Band, reason: string): BandResult {
 
 /**
  * Higher is better: Low at or above `low`, Medium at or above `medium`, High below. A value on an
- * edge gets the better band (docs/business-rules.md, “Risk scoring”).
+ * edge gets the better band (docs/business-rules.md, “Buyer risk bands, score and grade”).
  */
 function higherIsBetter(label: string, value: Decimal, low: number, medium: number, unit = ''): BandResult {
   const shown = `${showFigure(value)}${unit}`;
@@ -64,14 +67,17 @@ export function scaleByDenomination(
   return figure === null ? null : figure.times(factor);
 }
 
-/** The size thresholds (docs/business-rules.md, “Risk scoring”), in currency units of the statement. */
+/**
+ * The size thresholds (docs/business-rules.md, “Buyer risk bands, score and grade”), in
+ * currency units of the statement.
+ */
 export const SIZE_LOW_FROM = 50_000_000;
 export const SIZE_MEDIUM_FROM = 10_000_000;
 
 /**
- * Size by annual sales (docs/business-rules.md, “Risk scoring”): ≥ 50m Low, 10m–50m Medium, < 10m
- * High, on the sales of the statement scaled by its denomination, in the statement currency
- * (no conversion).
+ * Size by annual sales (docs/business-rules.md, “Buyer risk bands, score and grade”): ≥ 50m
+ * Low, 10m–50m Medium, < 10m High, on the sales of the statement scaled by its denomination, in
+ * the statement currency (no conversion).
  */
 export function sizeBand(sales: FigureInput, denomination?: string | null): BandResult | null {
   const units = scaleByDenomination(sales, denomination);
@@ -113,9 +119,9 @@ export function completedYears(from: string, to: string): number {
 }
 
 /**
- * Time in business (docs/business-rules.md, “Risk scoring”): whole years since
- * `buyer_date_of_incorporation` as of `today` — ≥ 10 Low, 5–10 Medium, < 5 High. Null when the date
- * is missing.
+ * Time in business (docs/business-rules.md, “Buyer risk bands, score and grade”): whole years
+ * since `buyer_date_of_incorporation` as of `today` — ≥ 10 Low, 5–10 Medium, < 5 High. Null
+ * when the date is missing.
  * @throws when a date is not a real YYYY-MM-DD date.
  */
 export function timeInBusinessBand(
@@ -149,10 +155,10 @@ const AUDIT_BANDS: Record<AuditType, [Band, string]> = {
 };
 
 /**
- * Financial statements (docs/business-rules.md, “Risk scoring”) from the audit type in
- * `financials_status`: Big 4 or 2nd tier Low, other auditor Medium, management prepared High. Null
- * when the status is missing or is a review status (Under Review, Approved, Declined) rather than
- * an audit type.
+ * Financial statements (docs/business-rules.md, “Buyer risk bands, score and grade”) from the
+ * audit type in `financials_status`: Big 4 or 2nd tier Low, other auditor Medium, management
+ * prepared High. Null when the status is missing or is a review status (Under Review, Approved,
+ * Declined) rather than an audit type.
  */
 export function financialStatementsBand(status: string | null | undefined): BandResult | null {
   // Own keys only: a status such as "constructor" must not find Object.prototype's members.
@@ -167,8 +173,8 @@ export function auditTypeInWords(status: string): string {
 }
 
 /**
- * Current ratio (docs/business-rules.md, “Risk scoring”): ≥ 1.5 Low, 1.0–1.5 Medium, < 1.0 High.
- * Null when missing.
+ * Current ratio (docs/business-rules.md, “Buyer risk bands, score and grade”): ≥ 1.5 Low,
+ * 1.0–1.5 Medium, < 1.0 High. Null when missing.
  */
 export function currentRatioBand(ratio: FigureInput): BandResult | null {
   const v = readFigure(ratio, 'current_ratio');
@@ -200,8 +206,9 @@ export function pastDue60DaysBand(percent: FigureInput): BandResult | null {
 }
 
 /**
- * Inventory / COGS, in % (docs/business-rules.md, “Risk scoring”): 5–20 Low; 1–5 or 20–50 Medium; <
- * 1 or > 50 High. The edges 5 and 20 are Low, 1 and 50 Medium. Null when missing.
+ * Inventory / COGS, in % (docs/business-rules.md, “Buyer risk bands, score and grade”): 5–20
+ * Low; 1–5 or 20–50 Medium; < 1 or > 50 High. The edges 5 and 20 are Low, 1 and 50 Medium. Null
+ * when missing.
  */
 export function inventoryCogsBand(percent: FigureInput): BandResult | null {
   const v = readFigure(percent, 'inventory_cost_of_goods_sold_ratio');

@@ -2,17 +2,17 @@ import type { Decimal } from 'decimal.js';
 import { MoneyDecimal, minorUnitsOf, roundHalfUp } from '../money.ts';
 
 /**
- * Credit limits of buyer lines (docs/business-rules.md, “Credit limits”), one rule for the server
- * (which enforces it in the transaction that inserts the requests, with the line's row locked) and
- * the browser (which warns before sending).
+ * Credit limits of buyer lines (docs/business-rules.md, “Line limits and what requests hold”),
+ * one rule for the server (which enforces it in the transaction that inserts the requests, with the
+ * line's row locked) and the browser (which warns before sending).
  *
  * What a new request "would exceed the available limit" measures. A new request is not priced yet
- * (its `invoice_purchase_amount` is fixed at approval, docs/business-rules.md, “Pricing of a
- * request”), so it is counted at the amount that will be advanced: invoice_amount × the line's
- * advance rate / 100 (100 when the line names none). The purchase amount is that advance less the
- * discount fee, so the advance is an upper bound of what the request will use once approved: the
- * check is conservative and an approval can never push the line over a limit that the request
- * fitted in.
+ * (its `invoice_purchase_amount` is fixed at approval, docs/business-rules.md,
+ * “How a request is priced at approval”), so it is counted at the amount that will be advanced:
+ * invoice_amount × the line's advance rate / 100 (100 when the line names none). The purchase
+ * amount is that advance less the discount fee, so the advance is an upper bound of what the
+ * request will use once approved: the check is conservative and an approval can never push the line
+ * over a limit that the request fitted in.
  *
  * For the same reason the requests already waiting for a decision (Under Review, Documents
  * Pending) hold their advance against the limit too: otherwise any number of requests, each one
@@ -36,7 +36,10 @@ export interface LimitLine {
   readonly status: string | null;
   readonly currency: string | null;
   readonly approvedLimit: string | null;
-  /** % of the invoice advanced; null means 100 (docs/business-rules.md, “Pricing of a request”). */
+  /**
+   * % of the invoice advanced; null means 100 (docs/business-rules.md,
+   * “How a request is priced at approval”).
+   */
   readonly advanceRate: string | null;
 }
 
@@ -57,11 +60,17 @@ export interface NewRequest {
 export interface LineUse {
   readonly currency: string;
   readonly limit: string;
-  /** Purchase amounts of Approved requests (the utilisation of docs/business-rules.md, “Credit limits”). */
+  /**
+   * Purchase amounts of Approved requests (the utilisation of docs/business-rules.md,
+   * “Line limits and what requests hold”).
+   */
   readonly utilisation: string;
   /** Advances of requests awaiting a decision. */
   readonly reserved: string;
-  /** limit − utilisation (the available of docs/business-rules.md, “Credit limits”). */
+  /**
+   * limit − utilisation (the available of docs/business-rules.md,
+   * “Line limits and what requests hold”).
+   */
   readonly available: string;
   /** limit − utilisation − reserved: what new requests may still use; negative when over. */
   readonly free: string;
@@ -104,14 +113,15 @@ export function formatLimitAmount(value: Decimal, currency: string): string {
 
 /**
  * A request's use of the limit is never negative: a negative figure cannot free limit
- * (docs/business-rules.md, “Request integrity”, “Limits”).
+ * (docs/business-rules.md, “Every request counts, never below zero”).
  */
 const atLeastZero = (value: Decimal): Decimal => (value.isNegative() ? new MoneyDecimal(0) : value);
 
 /**
  * Unrounded utilisation and reservation of the line's requests. Every request of the line counts,
  * whatever currency it names: a request's currency is the line's (docs/business-rules.md,
- * “Submission rules”), and one that is not cannot be left out to free limit.
+ * “Submission checks and duplicate invoices”), and one that is not cannot be left out to free
+ * limit.
  */
 function usedBy(
   line: LimitLine,

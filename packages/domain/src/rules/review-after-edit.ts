@@ -5,7 +5,7 @@ import { serverFields } from '../policy/fields.ts';
 
 /**
  * The review statuses that an approval of the record's content gives (docs/business-rules.md,
- * “Statuses and who moves them”).
+ * “Status moves, guards and effects”).
  */
 const REVIEWED: Partial<Record<ModelName, string>> = {
   Director: 'director_status',

@@ -1,4 +1,5 @@
--- Platform tables of the built-in user pool and the mail outbox (decisions §3: outside the AppSync models).
+-- Platform tables of the built-in user pool and the mail outbox, outside the AppSync models
+-- (docs/architecture.md, “API errors, filters and secrets”).
 -- Every time is written by the application (its clock), never by now(), so tests can move time.
 
 CREATE TABLE auth_users (

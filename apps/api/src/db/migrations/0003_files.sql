@@ -1,4 +1,5 @@
--- Uploaded files (decisions §3: a platform table outside the AppSync models); the bytes live in the file store.
+-- Uploaded files, a platform table outside the AppSync models (docs/architecture.md,
+-- “API errors, filters and secrets”); the bytes live in the file store.
 CREATE TABLE IF NOT EXISTS files (
   key text PRIMARY KEY,
   owner_group_id text,

@@ -1,5 +1,6 @@
--- Invitations of users an admin or broker added (decisions §3 platform tables): one live invitation per
--- user; only a SHA-256 of the random token is stored; using it sets the user's first password.
+-- Invitations of users an admin or broker added (a platform table, docs/architecture.md,
+-- “API errors, filters and secrets”): one live invitation per user; only a SHA-256 of the random
+-- token is stored; using it sets the user's first password.
 CREATE TABLE auth_invitations (
   sub uuid PRIMARY KEY REFERENCES auth_users (sub) ON DELETE CASCADE,
   token_hash text NOT NULL,

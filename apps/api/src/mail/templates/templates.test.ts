@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { html } from './html.ts';
 import type { EmailContent } from './html.ts';
+import { insuranceExpiryEmail } from './insurance-expiry.ts';
 import { invitationEmail, invitationLink } from './invitation.ts';
 import { organisationApprovedEmail } from './organisation-approved.ts';
 import { passwordResetCodeEmail } from './password-reset-code.ts';
@@ -26,6 +27,18 @@ const hostile: Record<string, () => EmailContent> = {
     }),
   organisationApproved: () =>
     organisationApprovedEmail({ name: ANN, organisation: SCRIPT, publicUrl: 'https://app.example.com' }),
+  insuranceExpiry: () =>
+    insuranceExpiryEmail({
+      company: SCRIPT,
+      insurer: ANN,
+      policyNumber: `${ANN} ${SCRIPT}`,
+      expiry: '2026-12-31',
+      daysLeft: 12,
+      insuredLimit: 'USD 500,000.00',
+      exposure: 'USD 612,000.00',
+      overInsured: true,
+      link: 'https://app.example.com/admin/insurance/1',
+    }),
   statusChanged: () =>
     statusChangedEmail({
       record: `Buyer line ${SCRIPT}`,

@@ -1,7 +1,10 @@
 import { validationError } from '../../http/errors.ts';
 import type { EntityHooks } from './types.ts';
 
-/** A line's currency never changes once it has requests (docs/business-rules.md, “Request integrity”). */
+/**
+ * A line's currency never changes once it has requests (docs/business-rules.md,
+ * “Integrity of requests and lines”).
+ */
 export const buyerHooks: EntityHooks = {
   beforeUpdate: async ({ tx, current, values }) => {
     if (!current || !('buyer_currency' in values) || values.buyer_currency === current.buyer_currency) return;

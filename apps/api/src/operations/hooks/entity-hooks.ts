@@ -2,6 +2,7 @@ import { PARTY_ID_FIELDS, deriveFinancials, type ModelName } from '@rf/domain';
 import type { Row } from '../../db/database.ts';
 import { nowOf } from '../context.ts';
 import { buyerHooks } from './buyer.ts';
+import { insuranceHooks } from './insurance.ts';
 import { kycHooks } from './kyc.ts';
 import { requestHooks } from './request.ts';
 import { supplierHooks } from './supplier.ts';
@@ -63,4 +64,5 @@ export const ENTITY_HOOKS: Partial<Record<ModelName, EntityHooks>> = {
   UBO: both(kycHooks('UBO'), uboHooks),
   Document: both(kycHooks('Document'), documentVersions),
   Financials: both(kycHooks('Financials'), financials),
+  Insurance: insuranceHooks,
 };

@@ -2,6 +2,7 @@ import { normaliseInvoiceNumber, submissionIssues } from '@rf/domain';
 import type { Queryable, Row } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
 import { checkCreditLimit, lineOf } from '../credit-limit.ts';
+import { sendSubmissionForSignature } from '../send-for-signature.ts';
 import type { EntityHooks } from './types.ts';
 
 const NORMALISED = `upper(regexp_replace(r.invoice_number, '\\s+', '', 'g'))`;
@@ -22,10 +23,10 @@ async function partiesOfLine(tx: Queryable, buyerId: string): Promise<Row> {
 }
 
 /**
- * Duplicates (docs/business-rules.md, “Submission rules”): the same normalised invoice number on
- * the same line, unless declined, is refused naming the other request; the same number and amount
- * on another line of the same buyer company (same D-U-N-S number, or same name and country) is
- * flagged.
+ * Duplicates (docs/business-rules.md, “Submission checks and duplicate invoices”): the same
+ * normalised invoice number on the same line, unless declined, is refused naming the other request;
+ * the same number and amount on another line of the same buyer company (same D-U-N-S number, or
+ * same name and country) is flagged.
  */
 async function duplicateOf(tx: Queryable, values: Row): Promise<string | null> {
   const number = normaliseInvoiceNumber(String(values.invoice_number ?? ''));
@@ -67,6 +68,7 @@ export const requestHooks: EntityHooks = {
     const possible = await duplicateOf(tx, merged);
     return { ...(await partiesOfLine(tx, merged.buyerId)), possible_duplicate_of: possible };
   },
+  afterCreate: async ({ ctx, tx, row }) => sendSubmissionForSignature(ctx, tx, [row], 'createRequest'),
   beforeUpdate: async ({ merged, values }) => {
     const po = merged.purchase_order_date;
     if ('purchase_order_date' in values && typeof po === 'string' && po > String(merged.invoice_date))

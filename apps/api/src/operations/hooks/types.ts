@@ -26,4 +26,6 @@ export interface HookInput {
 export interface EntityHooks {
   readonly beforeCreate?: (input: HookInput) => Promise<Row | void>;
   readonly beforeUpdate?: (input: HookInput) => Promise<Row | void>;
+  /** What a new row sets off in its transaction (a request's documents go for signature); not for a batch's rows. */
+  readonly afterCreate?: (input: HookInput & { readonly row: Row }) => Promise<void>;
 }

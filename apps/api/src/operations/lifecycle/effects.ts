@@ -6,6 +6,28 @@ import { recordHistory } from './history.ts';
 import { pricingOnApproval } from './price-request.ts';
 import { settleRequest } from './settle-request.ts';
 import { submitCompany } from './submit-company.ts';
+import { sendPurchaseForSignature, signingEnvOf, stepActor } from '../send-for-signature.ts';
+import { voidOpenEnvelopes } from '../../esign/void-envelopes.ts';
+import type { DocumentKind } from '@rf/domain';
+
+/**
+ * What ends a request (declined, withdrawn) ends its signing: its envelopes still out are voided,
+ * a batch's only once every invoice of it has ended.
+ */
+const endRequest =
+  (ended: 'declined' | 'withdrawn'): Effect =>
+  async ({ ctx, tx, row, reason, write }) => {
+    const { actor, client } = stepActor(ctx, 'voidEnvelope');
+    await voidOpenEnvelopes(tx, signingEnvOf(ctx), {
+      requestId: String(row.id),
+      reason: `the request was ${ended}${reason ? `: ${reason}` : ''}`,
+      at: write.at,
+      actor,
+      client,
+      whenAllDeclined: true,
+    });
+    return ZERO_AMOUNTS;
+  };
 
 const ZERO_AMOUNTS = {
   discount_fee_amount: '0',
@@ -49,13 +71,27 @@ const approveRequest: Effect = async ({ tx, row, input, today, write, touched })
 };
 
 /**
- * Signed copies count for every invoice of the batch (docs/business-rules.md, “Multi-invoice
- * requests”): the same files go on the batch's other requests still under review, with a history
- * entry on each.
+ * Signed copies count for every invoice of the batch (docs/business-rules.md,
+ * “Batches of invoices on one line”): the same files go on the batch's other requests still
+ * under review, with a history entry on each.
  */
-const attachSignedCopies: Effect = async ({ tx, row, input, caller, reason, write, touched }) => {
+const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, reason, write, touched }) => {
   await checkAttachmentsOwned(tx, caller, REGISTRY.Request, input, row);
   const copies = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+  // The uploaded copy replaces the built-in signing of the same document.
+  const kinds: DocumentKind[] = [
+    ...(copies.ipu_attachment ? (['ipu'] as const) : []),
+    ...(copies.offer_notice_attachment ? (['offer_notice'] as const) : []),
+  ];
+  const { actor, client } = stepActor(ctx, 'voidEnvelope');
+  await voidOpenEnvelopes(tx, signingEnvOf(ctx), {
+    requestId: String(row.id),
+    reason: 'a signed copy was uploaded by an administrator instead',
+    at: write.at,
+    actor,
+    client,
+    kinds,
+  });
   if (row.batchId) {
     const others = await tx.query(
       `SELECT * FROM "request" WHERE "batchId" = $1 AND id <> $2 AND NOT "_deleted"
@@ -96,14 +132,18 @@ export const EFFECTS: { readonly [K in EffectfulOperation]: Effect } = {
   submitBroker: submitCompany('Broker'),
   declineLine: async () => ({ buyer_loan_approved_amount: '0' }),
   approveRequest,
-  declineRequest: async () => ZERO_AMOUNTS,
-  withdrawRequest: async () => ZERO_AMOUNTS,
+  declineRequest: endRequest('declined'),
+  withdrawRequest: endRequest('withdrawn'),
   settleRequest,
   attachSignedCopies,
   clearDuplicateFlag: async () => ({ possible_duplicate_of: null }),
   bookFees: syncRequestBookkeeping('bookkeeping_status_admin', 'Under Review'),
   approveBooking: syncRequestBookkeeping('bookkeeping_status_admin', 'Approved'),
-  approvePurchase: syncRequestBookkeeping('bookkeeping_status_spv', 'Approved'),
+  approvePurchase: async (input) => {
+    const changes = await syncRequestBookkeeping('bookkeeping_status_spv', 'Approved')(input);
+    if (input.row.requestId) await sendPurchaseForSignature(input.ctx, input.tx, String(input.row.requestId));
+    return changes;
+  },
   // Posted is the bank's booking: the transaction is no longer pending.
   postTransaction: async () => ({ pending: false }),
 };

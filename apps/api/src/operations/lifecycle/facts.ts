@@ -8,15 +8,45 @@ const text = (v: unknown): string | null => (v === null || v === undefined ? nul
 
 /**
  * What the guards of some operations need to know beyond the record (docs/business-rules.md,
- * “Request integrity”): the line's state and free limit for an approval, its utilisation for a new
- * limit. The line's row is locked, so concurrent approvals and submissions on it take turns.
+ * “Integrity of requests and lines”): the line's state and free limit for an approval, its
+ * utilisation for a new limit. The line's row is locked, so concurrent approvals and submissions on
+ * it take turns.
  */
+/**
+ * Where the signing of a request's IPU and offer notice stands, in words for a refused approval:
+ * the newest envelope of each document (docs/business-rules.md, “Signing the financing documents”).
+ */
+async function signingOf(tx: Queryable, requestId: string): Promise<Facts['signing']> {
+  const rows = await tx.query<{
+    kind: 'ipu' | 'offer_notice';
+    status: string;
+    end_reason: string | null;
+    waiting: string | null;
+  }>(
+    `SELECT DISTINCT ON (e.kind) e.kind, e.status, e.end_reason,
+            (SELECT s.name || ' (' || s.role || ')' FROM esign_signer s
+              WHERE s.envelope_id = e.id AND s.status <> 'Signed' ORDER BY s.position LIMIT 1) AS waiting
+       FROM esign_envelope e JOIN esign_envelope_request er ON er.envelope_id = e.id
+      WHERE er.request_id = $1 AND e.kind IN ('ipu', 'offer_notice')
+      ORDER BY e.kind, e.created_at DESC, e.id`,
+    [requestId],
+  );
+  const said = (kind: 'ipu' | 'offer_notice'): string => {
+    const e = rows.find((r) => r.kind === kind);
+    if (!e) return 'not sent for signature';
+    if (e.status === 'Sent') return `waiting for ${e.waiting ?? 'a signer'} to sign`;
+    return `its envelope is ${e.status.toLowerCase()}${e.end_reason ? `: ${e.end_reason}` : ''}`;
+  };
+  return { ipu: said('ipu'), offer_notice: said('offer_notice') };
+}
+
 const LOADERS: Partial<Record<OperationName, FactsLoader>> = {
   approveRequest: async (tx, row) => {
     const line = await lineOf(tx, String(row.buyerId));
     if (!line) return { lineStatus: null };
     const others = await requestsOfLine(tx, String(row.buyerId), String(row.id));
     return {
+      signing: await signingOf(tx, String(row.id)),
       lineStatus: line.status,
       lineCurrency: line.currency,
       lineFree: headroomAfter(line, others, [

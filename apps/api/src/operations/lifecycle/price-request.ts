@@ -4,8 +4,8 @@ import { validationError } from '../../http/errors.ts';
 
 /**
  * The pricing of a request from its approved buyer line and the SOFR fixing
- * (docs/business-rules.md, “Pricing of a request”), as the request fields to store. No fixing in
- * the window is an error, never a silent zero.
+ * (docs/business-rules.md, “How a request is priced at approval”), as the request fields to
+ * store. No fixing in the window is an error, never a silent zero.
  */
 export async function pricingOnApproval(tx: Queryable, request: Row, payoutDate: string): Promise<Row> {
   const [line] = await tx.query(

@@ -1,6 +1,8 @@
+import { deliverMail } from '../../mail/mail-queue.ts';
 import {
   actorScope,
   describeIssues,
+  isUuid,
   lifecycleOf,
   operationInputSchema,
   operationOf,
@@ -34,7 +36,6 @@ export interface OperationInput {
   readonly _version?: number | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const blank = (v: unknown): boolean => v === null || v === undefined || v === '';
 
 const RELATIONSHIP_WORDS = {
@@ -78,7 +79,7 @@ export async function applyOperation(
   const { model, field } = operation;
   const lifecycle = lifecycleOf(model, field);
   if (!lifecycle) throw validationError(`${model} has no status field ${field}`);
-  if (!UUID.test(request.id)) throw validationError('id must be a UUID');
+  if (!isUuid(request.id)) throw validationError('id must be a UUID');
 
   const visible = await getRecord(ctx, { model, id: request.id, fields: ['id'] }, tx);
   if (!visible) throw unauthorized(`${model} ${request.id} not found`);
@@ -169,6 +170,7 @@ export async function applyOperation(
 export async function runOperation(ctx: OperationContext, request: OperationInput): Promise<Row> {
   const caller = requireCaller(ctx);
   const done = await ctx.db.transaction((tx) => applyOperation(ctx, tx, request));
+  await deliverMail(ctx);
   const { operation } = done;
   await publishChange(ctx.db, { model: operation.model, kind: 'update', id: request.id });
   for (const change of done.touched) await publishChange(ctx.db, change);

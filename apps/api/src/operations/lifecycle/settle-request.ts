@@ -15,19 +15,21 @@ const present = (value: unknown): value is string | number =>
   value !== null && value !== undefined && value !== '';
 
 /**
- * Request Approved → Settled (docs/business-rules.md, “Money movement, bank and bookkeeping”): the
- * admin links the collection transaction that paid the request. The move's values carry
- * `transactionId_payback` and may carry `payback_date` (default: the transaction's booking date).
+ * Request Approved → Settled (docs/business-rules.md,
+ * “Bank accounts, transactions and settlement”): the admin links the collection transaction
+ * that paid the request. The move's values carry `transactionId_payback` and may carry
+ * `payback_date` (default: the transaction's booking date).
  *
  * The transaction must exist and not be deleted, be Posted (not pending), be incoming to a
  * collection account (`bank_account_purpose`) of the request's investor or SPV, be in
  * the invoice currency, and not already be another request's payback.
  *
- * Amount: the transaction must cover the invoice amount. Settling closes the request and frees
- * the buyer line's limit (docs/business-rules.md, “Credit limits”), and the model holds a single
- * payback transaction per request, so a short payment cannot be linked as if it paid the invoice:
- * it is refused with the shortfall, to be resolved with the buyer (or the supplier) first. A
- * payment above the invoice amount is accepted (the surplus is refunded outside the platform).
+ * Amount: the transaction must cover the invoice amount. Settling closes the request and frees the
+ * buyer line's limit (docs/business-rules.md, “Line limits and what requests hold”), and the
+ * model holds a single payback transaction per request, so a short payment cannot be linked as if
+ * it paid the invoice: it is refused with the shortfall, to be resolved with the buyer (or the
+ * supplier) first. A payment above the invoice amount is accepted (the surplus is refunded outside
+ * the platform).
  *
  * `discount_fee_rate_adjusted` is the domain's adjustedDiscountFeeRate from the stored fixing
  * (`base_rate_amount`), spread (`discount_fee_rate`), payout, due and payback dates: 0 when paid on

@@ -34,7 +34,7 @@ export async function onboardingFacts(tx: Queryable, model: CompanyModel, compan
 
 /**
  * A company goes to review only with its directors, UBOs and required attachments
- * (docs/business-rules.md, “Statuses and who moves them”).
+ * (docs/business-rules.md, “Status moves, guards and effects”).
  */
 export const submitCompany =
   (model: CompanyModel): Effect =>

@@ -121,7 +121,7 @@ export function AuditScreen() {
             {select(
               'model',
               'Kind of record',
-              [...MODEL_NAMES, 'User'].map((m) => [m, capital(auditModelLabel(m))] as const),
+              [...MODEL_NAMES, 'User', 'File'].map((m) => [m, capital(auditModelLabel(m))] as const),
             )}
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>

@@ -6,8 +6,10 @@ import {
   bankScreens,
   dashboardScreens,
   detailScreens,
+  esignSetup,
   formScreens,
   groupScreens,
+  insuranceScreens,
   listScreens,
   requestFlow,
   requestScreens,
@@ -131,6 +133,7 @@ export const adminRoutes: RouteObject[] = [
       listTo: '/admin/buyers',
       editable: true,
       risk: true,
+      insurance: true,
       links: [
         { label: 'E-signing', to: '/admin/esign/:userId/:id/:supplierId' },
         { label: 'New request', to: '/admin/newrequestoptions/:userId/:id/:supplierId' },
@@ -186,7 +189,7 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'adminnewdocument/:id', lazy: documentCreate() },
   { path: 'document/:id', lazy: screen(documentScreens, (m) => m.DocumentDetailScreen, { area: A }) },
-  { path: 'esign/:userid/:buyerid/:supplierid', lazy: screen(adminExtras, (m) => m.EsignScreen) },
+  { path: 'esign/:userid/:buyerid/:supplierid', lazy: screen(esignSetup, (m) => m.EsignScreen) },
   {
     path: 'adminnewfinancials/:id/:buyId/:ident',
     lazy: screen(formScreens, (m) => m.FinancialsCreateScreen, { area: A }),
@@ -235,7 +238,20 @@ export const adminRoutes: RouteObject[] = [
   { path: 'user/:id', lazy: screen(groupScreens, (m) => m.OrganisationScreen, { area: A }) },
   { path: 'newuser', lazy: screen(groupScreens, (m) => m.NewUserScreen, { area: A }) },
   { path: 'newuser/:id', lazy: screen(groupScreens, (m) => m.NewUserScreen, { area: A }) },
-  { path: 'newinsurance', lazy: screen(adminExtras, (m) => m.InsuranceScreen) },
+  // Credit insurance (docs/business-rules.md, “Credit insurance”).
+  { path: 'newinsurance', lazy: screen(insuranceScreens, (m) => m.InsuranceScreen) },
+  {
+    path: 'insurance/:id',
+    lazy: screen(detailScreens, (m) => m.DetailScreen, {
+      model: 'Insurance',
+      area: A,
+      listLabel: 'Credit insurance',
+      listTo: '/admin/newinsurance?tab=policies',
+      editable: true,
+      deletable: true,
+      insurance: true,
+    }),
+  },
   {
     path: 'bookkeeping',
     lazy: screen(listScreens, (m) => m.ListScreen, {

@@ -16,7 +16,8 @@ export const investorRoutes: RouteObject[] = [
     }),
   },
   // A funder reads a line's statements, never enters or edits them (docs/business-rules.md,
-  // “Parties”): the spec's "new financials" route lists them read-only.
+  // “Party records and inviting users”): the spec's "new financials" route lists them
+  // read-only.
   {
     path: 'investornewfinancials/:id/:buyId/:ident',
     lazy: screen(formScreens, (m) => m.LineFinancialsScreen, { area: 'investor' }),

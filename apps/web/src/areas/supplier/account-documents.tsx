@@ -47,9 +47,9 @@ function FormDialog({ title, intro, children }: { title: string; intro?: string;
 
 /**
  * `/app/account?add=document`: a document of the supplier's company. The type comes from
- * docs/business-rules.md, “Reference lists” (the registry's list); the file uploads with its
- * progress shown. Only `supplierId` is sent: the server makes the supplier's organisation the
- * owner.
+ * docs/business-rules.md, “Value lists and record checks” (the registry's list); the file
+ * uploads with its progress shown. Only `supplierId` is sent: the server makes the supplier's
+ * organisation the owner.
  */
 export function AddDocumentDialog({
   supplierId,

@@ -17,11 +17,11 @@ const STATUS = 'financials_status';
 
 /**
  * What the supplier is not shown of its statements: the party ids, and the risk bands, which are
- * the analyst's assessment (docs/business-rules.md, “Risk scoring”: set by the analyst). The
- * screens show risk grades only to those who decide on limits (Limits and Obligors of investor, SPV
- * and broker; the admin's detail screens) and the supplier's buyer card carries none, so the
- * supplier area shows no band, score or grade. The supplier cannot set them either
- * (policy/fields.ts).
+ * the analyst's assessment (docs/business-rules.md, “Buyer risk bands, score and grade”: set by
+ * the analyst). The screens show risk grades only to those who decide on limits (Limits and
+ * Obligors of investor, SPV and broker; the admin's detail screens) and the supplier's buyer card
+ * carries none, so the supplier area shows no band, score or grade. The supplier cannot set them
+ * either (policy/fields.ts).
  */
 export const hiddenFromSupplier = (f: FieldDef): boolean => f.type === 'risk' || f.type === 'ref';
 

@@ -15,7 +15,7 @@ import { hiddenFromSupplier } from './account-financials.tsx';
  * `/app/buyer/{id}`: the supplier's own buyer line: its limit and what is left, the reason of its
  * state, its requests, history and details. While the line is reviewed the supplier edits it;
  * once its terms are offered they (and the requested amount and currency) are shown read-only,
- * as the lifecycle freezes them (docs/business-rules.md, “What each state freezes”).
+ * as the lifecycle freezes them (docs/business-rules.md, “Frozen fields per state”).
  */
 export function SupplierLineScreen() {
   const { id } = useParams();

@@ -1,9 +1,9 @@
 import { roleOf } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
-import { recordAuditEvent } from '../data/audit-trail.ts';
-import type { ClientInfo } from './auth-deps.ts';
+import { changedOnly, recordAuditEvent, type FieldChange } from '../data/audit-trail.ts';
+import type { RequestClient } from '../http/client.ts';
 
-/** The account a sign-in or sign-out is about: it acts, and it is the record. */
+/** The account an event of the user pool is about: it acts, and it is the record. */
 export interface Account {
   readonly sub: string;
   readonly name?: string | null;
@@ -21,19 +21,32 @@ export const accountOf = (user: {
   groups: readonly string[];
 }): Account => ({ ...user, role: roleOf(user.groups) });
 
+/** What a user does to their own account, in the audit trail's words. */
+export type AccountAction =
+  | 'signIn'
+  | 'signInFailed'
+  | 'signInLocked'
+  | 'signOut'
+  | 'changePassword'
+  | 'resetPassword'
+  | 'acceptInvitation';
+
 /**
- * A sign-in, a failed sign-in or a sign-out in the audit trail (docs/architecture.md, “Audit
- * trail”), with the client's address and user agent. A failure for an unknown username has no
- * account; `detail` says what was tried and why it failed.
+ * A user's act on their own account in the audit trail (docs/architecture.md, “Audit trail”):
+ * sign-in, refused sign-in, sign-out, password change or reset, invitation accepted, with the
+ * client's address and user agent. A refused sign-in of an unknown username has no account;
+ * `detail` says what was tried and why it was refused. `changes` lists the account's fields that
+ * changed (a password only masked); pass the transaction of the write it records.
  */
-export async function recordSessionEvent(
+export async function recordAccountEvent(
   db: Queryable,
   input: {
-    action: 'signIn' | 'signInFailed' | 'signOut';
+    action: AccountAction;
     account: Account | null;
-    client?: ClientInfo | undefined;
+    client?: RequestClient | undefined;
     at: Date;
     detail?: string;
+    changes?: readonly FieldChange[];
   },
 ): Promise<void> {
   const { account, client } = input;
@@ -52,5 +65,6 @@ export async function recordSessionEvent(
     recordId: account?.sub ?? null,
     ownerGroupId: account?.groupId ?? null,
     ...(input.detail ? { detail: input.detail } : {}),
+    ...(input.changes ? { changes: changedOnly(input.changes) } : {}),
   });
 }

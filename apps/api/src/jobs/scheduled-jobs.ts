@@ -1,0 +1,41 @@
+import type { AppContext } from '../app-context.ts';
+import { sweepEnvelopes } from '../esign/sweep.ts';
+import { sendInsuranceExpiryNotices } from '../insurance/expiry-notices.ts';
+import { deliverQueuedMail } from '../mail/mail-queue.ts';
+import { createMailer } from '../mail/mailer.ts';
+import type { ScheduledJob } from './job-queue.ts';
+
+/**
+ * Every job the server runs on a schedule, started by main.ts (docs/architecture.md, “Scheduled
+ * jobs”). Each `run` must be idempotent: a run retried after a failure, or taken again after a
+ * replica died during it, must do no harm.
+ */
+export const SCHEDULED_JOBS = (ctx: AppContext): readonly ScheduledJob[] => {
+  const mailer = createMailer(ctx);
+  return [
+    {
+      // Reminders every 3 days and expiry after 14 (docs/architecture.md, “Built-in e-signature”).
+      name: 'esign-sweep',
+      cron: '*/15 * * * *',
+      run: async () => {
+        await sweepEnvelopes({ db: ctx.db, keys: ctx.keys, publicUrl: ctx.config.publicUrl, mailer });
+      },
+    },
+    {
+      // Policies expiring within 30 days, told once each (docs/business-rules.md, “Credit insurance”).
+      name: 'insurance-expiry',
+      cron: '0 * * * *',
+      run: async () => {
+        await sendInsuranceExpiryNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl, mailer });
+      },
+    },
+    {
+      // What a delivery after commit left behind (docs/architecture.md, “Mail after commit”).
+      name: 'mail-delivery',
+      cron: '* * * * *',
+      run: async () => {
+        await deliverQueuedMail(ctx.db, mailer);
+      },
+    },
+  ];
+};

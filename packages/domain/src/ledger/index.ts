@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './minor-units.ts';
+export * from './postings.ts';
