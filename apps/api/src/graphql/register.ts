@@ -8,6 +8,7 @@ import type { Caller } from '@rf/domain';
 import { auditQueries } from './audit-operations.ts';
 import { esignMutations, esignQueries } from './esign-operations.ts';
 import { insuranceQueries } from './insurance-operations.ts';
+import { ledgerQueries } from './ledger-operations.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
@@ -39,6 +40,7 @@ export async function registerGraphql(
       ...auditQueries,
       ...esignQueries,
       ...insuranceQueries,
+      ...ledgerQueries,
     },
     mutations: { ...namedMutations, ...organisationMutations, ...esignMutations },
   });
