@@ -20,6 +20,7 @@ import { createFileStore } from './files/create-file-store.ts';
 import { registerEsign } from './esign/routes.ts';
 import { canReadEnvelope } from './operations/read-envelopes.ts';
 import { platformCertificateOnce } from './esign/seal/platform-certificate.ts';
+import { registerLedgerRoutes } from './ledger/routes.ts';
 
 /**
  * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
@@ -56,6 +57,7 @@ export async function buildApp(
     canReadFile: (caller, key) => canReadFile(ctx.db, caller, key),
     store: files,
   });
+  registerLedgerRoutes(app, ctx, { authenticate });
   registerEsign(app, {
     db: ctx.db,
     keys: ctx.keys,

@@ -33,6 +33,8 @@ export interface Config {
   readonly webDist: string;
   /** The scheduled-job queue: `JOBS`, `JOBS_POLL_SECONDS`, `JOBS_SCHEMA` (docs/architecture.md, “Scheduled jobs”). */
   readonly jobs: JobSettings;
+  /** Where the default accounting adapter writes the ledger's CSV exports (`LEDGER_EXPORT_DIR`, docs/architecture.md, “Ledger”). */
+  readonly ledgerExportDir: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     browserSentryDsn: env.VITE_SENTRY_DSN || undefined,
     webDist: resolve(env.WEB_DIST ?? 'apps/web/dist'),
     jobs: parseJobSettings(env),
+    ledgerExportDir: resolve(env.LEDGER_EXPORT_DIR || resolve(dataDir, 'exports')),
   };
 }
 
