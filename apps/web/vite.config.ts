@@ -11,6 +11,7 @@ export default defineConfig({
       '/graphql': { target: api, ws: true },
       '/auth': api,
       '/files': api,
+      '/ledger': api,
       '/dev': api,
       '/esign': api,
       '/config.json': api,

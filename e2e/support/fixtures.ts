@@ -18,6 +18,21 @@ const s = (v: unknown, what: string): string => {
   return v;
 };
 
+/** An id no ledger account has: the statement route then shows its "not found" screen. */
+const NO_LEDGER_ACCOUNT = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The first ledger account the user may read (docs/architecture.md, “Ledger”); while the demo
+ * data has no postings, an id of none, so the crawl still visits the statement route.
+ */
+async function firstLedgerAccount(api: Api, token: string): Promise<string> {
+  const { ledgerAccounts } = await api.gql<{ ledgerAccounts: { account: { id: string } }[] }>(
+    token,
+    'query { ledgerAccounts { account { id } } }',
+  );
+  return ledgerAccounts[0]?.account.id ?? NO_LEDGER_ACCOUNT;
+}
+
 export async function resolveFixtures(api: Api): Promise<Fixtures> {
   const tokens = {} as Record<RoleKey, Tokens>;
   for (const role of ['supplier', 'admin', 'investor', 'spv', 'broker'] as const) {
@@ -106,6 +121,7 @@ export async function resolveFixtures(api: Api): Promise<Fixtures> {
       await api.list(t, 'Bank', 'investorId', { investorId: { eq: f['A.investor'] } }),
       'bank',
     ).id;
+    f['A.ledgerAccount'] = await firstLedgerAccount(api, t);
   }
 
   // Investor and SPV areas, each as its own demo user.
@@ -133,6 +149,7 @@ export async function resolveFixtures(api: Api): Promise<Fixtures> {
       tx.senderaccountId === account.id || tx.recipientaccountId === account.id;
     f[`${key}.remittanceTx`] = pick(txs, `${role} remittance transaction`, (x) => uses(x, remittance)).id;
     f[`${key}.collectionTx`] = pick(txs, `${role} collection transaction`, (x) => uses(x, collection)).id;
+    f[`${key}.ledgerAccount`] = await firstLedgerAccount(api, t);
     if (role === 'investor') {
       const investor = pick(
         await api.list(t, 'Investor', 'userId identityId'),

@@ -126,6 +126,9 @@ const ADMIN: Spec[] = [
   ['accounts/{id}', '/admin/accounts/{A.investor}'],
   ['account/{id}', '/admin/account/{A.bank}'],
   ['audit', '/admin/audit'],
+  ['ledger', '/admin/ledger', { shot: 'admin-list-ledger' }],
+  ['ledger/trial-balance', '/admin/ledger/trial-balance', { shot: 'admin-ledger-trial-balance' }],
+  ['ledger/account/{id}', '/admin/ledger/account/{A.ledgerAccount}', { shot: 'admin-ledger-statement' }],
 ];
 
 const funder = (base: '/investor' | '/spv', k: 'I1' | 'P'): Spec[] => [
@@ -143,6 +146,9 @@ const funder = (base: '/investor' | '/spv', k: 'I1' | 'P'): Spec[] => [
   ['bank/collection', `${base}/bank/collection`],
   ['bank/collection/{id}', `${base}/bank/collection/{${k}.collectionTx}`],
   ['settings', `${base}/settings`, { shot: `${base.slice(1)}-form-settings` }],
+  ['ledger', `${base}/ledger`],
+  ['ledger/trial-balance', `${base}/ledger/trial-balance`],
+  ['ledger/account/{id}', `${base}/ledger/account/{${k}.ledgerAccount}`],
 ];
 
 const INVESTOR: Spec[] = [

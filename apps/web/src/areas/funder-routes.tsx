@@ -4,6 +4,7 @@ import {
   bankScreens,
   dashboardScreens,
   detailScreens,
+  ledgerScreens,
   lineScreens,
   listScreens,
   requestScreens,
@@ -85,5 +86,9 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
     },
     { path: 'bank/collection/:id', lazy: transactionDetail('collection') },
     { path: 'settings', lazy: screen(settingsScreens, (m) => m.SettingsScreen) },
+    // The ledger (docs/architecture.md, “Ledger”): the funder's own accounts, as the server decides.
+    { path: 'ledger', lazy: screen(ledgerScreens, (m) => m.LedgerAccountsScreen, { area }) },
+    { path: 'ledger/trial-balance', lazy: screen(ledgerScreens, (m) => m.TrialBalanceScreen, { area }) },
+    { path: 'ledger/account/:id', lazy: screen(ledgerScreens, (m) => m.AccountStatementScreen, { area }) },
   ];
 }

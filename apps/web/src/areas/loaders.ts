@@ -13,5 +13,6 @@ export const adminExtras = () => import('../screens/admin-extras.tsx');
 export const insuranceScreens = () => import('../screens/insurance-screens.tsx');
 export const esignSetup = () => import('../screens/esign-setup.tsx');
 export const auditScreens = () => import('./admin/audit-screen.tsx');
+export const ledgerScreens = () => import('../screens/ledger-screens.tsx');
 export const supplierScreens = () => import('./supplier/supplier-screens.tsx');
 export const notFound = () => import('../screens/not-found.tsx');

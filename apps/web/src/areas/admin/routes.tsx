@@ -10,6 +10,7 @@ import {
   formScreens,
   groupScreens,
   insuranceScreens,
+  ledgerScreens,
   listScreens,
   requestFlow,
   requestScreens,
@@ -292,4 +293,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'account/:id', lazy: screen(bankScreens, (m) => m.AccountDetailScreen, { area: A }) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
   { path: 'audit', lazy: screen(auditScreens, (m) => m.AuditScreen) },
+  // The ledger (docs/architecture.md, “Ledger”): every account.
+  { path: 'ledger', lazy: screen(ledgerScreens, (m) => m.LedgerAccountsScreen, { area: A }) },
+  { path: 'ledger/trial-balance', lazy: screen(ledgerScreens, (m) => m.TrialBalanceScreen, { area: A }) },
+  { path: 'ledger/account/:id', lazy: screen(ledgerScreens, (m) => m.AccountStatementScreen, { area: A }) },
 ];
