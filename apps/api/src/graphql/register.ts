@@ -9,6 +9,7 @@ import { auditQueries } from './audit-operations.ts';
 import { esignMutations, esignQueries } from './esign-operations.ts';
 import { insuranceQueries } from './insurance-operations.ts';
 import { ledgerQueries } from './ledger-operations.ts';
+import { lineLimitQueries } from './line-limit-operations.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
@@ -41,6 +42,7 @@ export async function registerGraphql(
       ...esignQueries,
       ...insuranceQueries,
       ...ledgerQueries,
+      ...lineLimitQueries,
     },
     mutations: { ...namedMutations, ...organisationMutations, ...esignMutations },
   });
