@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, productionProblems } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { backfillLedgerOnce, backfillSummary } from './ledger/backfill.ts';
 import { startErrorReporting } from './http/sentry.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { SCHEDULED_JOBS } from './jobs/scheduled-jobs.ts';
@@ -22,6 +23,8 @@ startErrorReporting(config);
 const db = await openDatabase(config.databaseUrl);
 const applied = await migrate(db);
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+const backfill = await backfillLedgerOnce(db);
+if (backfill) console.log(`Ledger backfill: ${backfillSummary(backfill)}`);
 if (config.demo) {
   // Idempotent: loads the demo data set only into a database that does not have it yet.
   await seedDemo(db);

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { sampleInput } from '../testing/samples.ts';
+import { approvedLineFixture } from '../testing/line-fixture.ts';
 
 const ADMIN_GROUP = '00000000-0000-4000-8000-000000000001';
 
@@ -25,10 +26,7 @@ async function createParents(api: ApiHarness, db: Database): Promise<Record<stri
   const investorId = await create('Investor');
   const spvId = await create('Spv');
   const buyerId = await create('Buyer', { supplierId, investorId, spvId, buyer_currency: 'USD' });
-  await db.query(
-    `UPDATE "buyer" SET buyer_status = 'Approved', buyer_loan_approved_amount = '100000' WHERE id = $1`,
-    [buyerId],
-  );
+  await approvedLineFixture(db, buyerId);
   return { supplierId, buyerId };
 }
 

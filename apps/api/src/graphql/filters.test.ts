@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
 import { BUYER_SIGNER } from '../testing/samples.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { approvedLineFixture } from '../testing/line-fixture.ts';
 
 const GROUP = '00000000-0000-4000-8000-000000000001';
 
@@ -44,10 +45,7 @@ describeDatabases('list filters run every operator in SQL', (db) => {
       );
       expect(res.errors).toBeUndefined();
       const id = res.data!.createBuyer.id;
-      await db().query(
-        `UPDATE "buyer" SET buyer_status = 'Approved', buyer_loan_approved_amount = '100000' WHERE id = $1`,
-        [id],
-      );
+      await approvedLineFixture(db(), id);
       return id;
     };
     // Submitted on the invoice date, before the invoices fell due.

@@ -14,6 +14,10 @@ import { GRAPHQL_TYPES, type ModelTypes } from './model-types.ts';
 
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
 
+/** The description of every operation's idempotency key (docs/architecture.md, “Idempotency keys”). */
+export const IDEMPOTENCY_KEY =
+  'A key of your choice (e.g. a UUID) that makes a retry answer the first result instead of running again; the same key with another input is refused.';
+
 const capitalise = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
@@ -38,6 +42,7 @@ export function lifecycleMutations(types: Readonly<Record<ModelName, ModelTypes>
           type: GraphQLString,
           description: operation.reason === 'required' ? 'Why (required).' : 'Why (optional).',
         },
+        idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
         ...own,
       },
     });
@@ -46,13 +51,14 @@ export function lifecycleMutations(types: Readonly<Record<ModelName, ModelTypes>
       description: `${operation.label}: ${operation.explain}`,
       args: { input: { type: new GraphQLNonNull(input) } },
       resolve: (_src, args: { input: Record<string, unknown> }, ctx) => {
-        const { id, _version, reason, ...values } = args.input;
+        const { id, _version, reason, idempotencyKey, ...values } = args.input;
         return runOperation(ctx, {
           name: operation.name,
           id: String(id),
           input: values,
           reason: (reason as string | null | undefined) ?? null,
           _version: (_version as number | null | undefined) ?? null,
+          idempotencyKey: (idempotencyKey as string | null | undefined) ?? null,
         });
       },
     };

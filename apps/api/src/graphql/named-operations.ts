@@ -18,6 +18,7 @@ import { listFunders } from '../operations/funders.ts';
 import { indicativePrice } from '../operations/indicative-price.ts';
 import { submitRequests } from '../operations/submit-requests.ts';
 import { AWSDate, AWSDateTime, AWSJSON, Decimal } from './scalars.ts';
+import { IDEMPOTENCY_KEY } from './lifecycle-mutations.ts';
 
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
 
@@ -40,6 +41,7 @@ const ChangeStatusInput = new GraphQLInputObjectType({
       description: 'Figures the move needs, e.g. {"buyer_loan_approved_amount":"500000"}.',
     },
     _version: { type: GraphQLInt },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
   },
 });
 
@@ -51,6 +53,7 @@ const SubmitRequestsInput = new GraphQLInputObjectType({
       type: new GraphQLNonNull(AWSJSON),
       description: 'A JSON array of 1–50 CreateRequestInput objects, one per invoice.',
     },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
   },
 });
 
@@ -163,8 +166,16 @@ export const namedMutations: Fields = {
     description:
       'A multi-invoice request (docs/business-rules.md, “Batches of invoices on one line”): creates one Request per invoice in one transaction, all or nothing, checked as a whole against the line’s available limit.',
     args: { input: { type: new GraphQLNonNull(SubmitRequestsInput) } },
-    resolve: (_src, args: { input: { buyerId: string; requests: unknown } }, ctx) =>
-      submitRequests(ctx, { buyerId: String(args.input.buyerId), requests: args.input.requests }),
+    resolve: (
+      _src,
+      args: { input: { buyerId: string; requests: unknown; idempotencyKey?: string | null } },
+      ctx,
+    ) =>
+      submitRequests(ctx, {
+        buyerId: String(args.input.buyerId),
+        requests: args.input.requests,
+        idempotencyKey: args.input.idempotencyKey ?? null,
+      }),
   },
   changeStatus: {
     type: AWSJSON,
@@ -181,6 +192,7 @@ export const namedMutations: Fields = {
         comment: (input.comment as string | null) ?? null,
         values: (input.values as Record<string, unknown> | null) ?? null,
         _version: (input._version as number | null) ?? null,
+        idempotencyKey: (input.idempotencyKey as string | null) ?? null,
       });
     },
   },

@@ -4,15 +4,14 @@ import {
   inForce,
   insuredFigures,
   isUuid,
-  lineUse,
   scopeOf,
   type BuyerCompany,
-  type LimitRequest,
   type Caller,
   type ModelName,
 } from '@rf/domain';
 import { minorUnitsOf, MoneyDecimal, roundHalfUp } from '@rf/domain/money';
 import type { Queryable, Row } from '../db/database.ts';
+import { lineUses } from '../ledger/read-ledger.ts';
 import {
   lineCompany,
   policyCompany,
@@ -81,48 +80,16 @@ const readable = (caller: Caller, model: ModelName, params: SqlParams): string =
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 /**
- * The exposure of each line: what the credit-limit rule counts as its utilisation, the purchase
- * amounts of its Approved (not Settled) requests, none below zero (docs/business-rules.md,
- * “Line limits and what requests hold”), in the line's currency. The one source of exposure: when
- * the ledger keeps these figures, this function reads them there.
+ * The exposure of each line: its utilisation as the ledger holds it, the purchase amounts its
+ * approved requests use until settled (docs/business-rules.md, “Limits held in the ledger”), in the
+ * line's currency. Lines the ledger holds nothing for are left out.
  */
 async function lineUtilisation(
   tx: Queryable,
   lineIds: readonly string[],
 ): Promise<Map<string, { currency: string; amount: string }>> {
-  if (!lineIds.length) return new Map();
-  const rows = await tx.query(
-    `SELECT b.id, b.buyer_currency, b.buyer_loan_advance_rate::text AS advance, r.request_status,
-            r.invoice_currency, r.invoice_amount::text AS amount, r.invoice_purchase_amount::text AS purchase
-       FROM "buyer" b JOIN "request" r ON r."buyerId" = b.id AND NOT r."_deleted" AND r.request_status = 'Approved'
-      WHERE b.id = ANY($1::uuid[]) AND b.buyer_currency IS NOT NULL`,
-    [lineIds],
-  );
-  const byLine = new Map<string, { currency: string; advance: string | null; requests: LimitRequest[] }>();
-  for (const r of rows) {
-    const id = String(r.id);
-    const line = byLine.get(id) ?? {
-      currency: String(r.buyer_currency),
-      advance: str(r.advance),
-      requests: [],
-    };
-    line.requests.push({
-      status: str(r.request_status),
-      currency: str(r.invoice_currency),
-      invoiceAmount: str(r.amount),
-      purchaseAmount: str(r.purchase),
-    });
-    byLine.set(id, line);
-  }
-  return new Map(
-    [...byLine].map(([id, l]) => {
-      const use = lineUse(
-        { name: '', status: 'Approved', currency: l.currency, approvedLimit: '0', advanceRate: l.advance },
-        l.requests,
-      );
-      return [id, { currency: l.currency, amount: use.utilisation }];
-    }),
-  );
+  const uses = await lineUses(tx, lineIds);
+  return new Map(uses.map((u) => [u.lineId, { currency: u.currency, amount: u.utilisation }]));
 }
 
 const policySummary = (p: Row): PolicySummary => ({

@@ -7,6 +7,7 @@ import { sampleInput } from '../testing/samples.ts';
 import { WHO } from '../testing/status-expectations.ts';
 import { approveLine, buildWorld, ORGS, type World } from '../testing/world.ts';
 import { sendInsuranceExpiryNotices } from './expiry-notices.ts';
+import { decidedRequestFixture } from '../testing/line-fixture.ts';
 
 /**
  * Credit insurance on the server (docs/business-rules.md, “Credit insurance”), through the raw
@@ -72,7 +73,11 @@ describeDatabases('credit insurance', (db) => {
   const figures = async (who: string, variables: Record<string, unknown>) =>
     (await ok<{ insuredExposures: Figures[] }>(who, FIGURES, variables)).insuredExposures;
   /** A request of `line`, set to a status and purchase amount as its operations would leave it. */
-  const request = async (line: string, status: string, purchase: string | null): Promise<string> => {
+  const request = async (
+    line: string,
+    status: 'Under Review' | 'Approved' | 'Settled',
+    purchase: string | null,
+  ): Promise<string> => {
     const { createRequest } = await ok<{ createRequest: { id: string } }>(
       'Admin',
       'mutation ($input: CreateRequestInput!) { createRequest(input: $input) { id } }',
@@ -84,11 +89,7 @@ describeDatabases('credit insurance', (db) => {
         }),
       },
     );
-    await sql(`UPDATE "request" SET request_status = $2, invoice_purchase_amount = $3 WHERE id = $1`, [
-      createRequest.id,
-      status,
-      purchase,
-    ]);
+    if (status !== 'Under Review') await decidedRequestFixture(db(), createRequest.id, status, purchase);
     return createRequest.id;
   };
 
@@ -283,10 +284,7 @@ describeDatabases('credit insurance', (db) => {
       );
       const shared = createBuyer.id;
       await approveLine(api, shared);
-      await sql(
-        `UPDATE "request" SET request_status = 'Approved', invoice_purchase_amount = '250000.00' WHERE id = $1`,
-        [one.Request],
-      );
+      await decidedRequestFixture(db(), one.Request, 'Approved', '250000.00');
       await request(shared, 'Approved', '300000.50');
       await request(one.Buyer, 'Settled', '99999.00');
       const pending = await request(one.Buyer, 'Under Review', null);

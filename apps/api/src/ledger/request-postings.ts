@@ -53,6 +53,18 @@ export function pricedRequest(row: Row): PricedRequest {
   };
 }
 
+/**
+ * The request as the posting rules take it, with who holds its receivable now: the SPV once its
+ * purchase was booked with an amount (docs/business-rules.md, “The ledger”).
+ */
+export async function heldRequest(tx: Queryable, row: Row): Promise<PricedRequest> {
+  const [bought] = await tx.query(
+    `SELECT 1 FROM ledger_transaction t WHERE t.event = $1 AND EXISTS (SELECT 1 FROM ledger_entry e WHERE e.transaction_id = t.id)`,
+    [`spv-purchase:${String(row.id)}`],
+  );
+  return { ...pricedRequest(row), purchasedBySpv: Boolean(bought) };
+}
+
 function book(
   c: PostingContext,
   posting: Omit<Posting, 'operation' | 'actor' | 'effectiveDate'> & { effectiveDate?: string },
@@ -212,9 +224,16 @@ export async function postSettlement(c: PostingContext, row: Row, shortfall: big
 
 /**
  * A line's approved limit set to `amount` (approval, change of limit, decline): the difference
- * from what the ledger holds is posted; the database refuses it when requests hold more.
+ * from what the ledger holds is posted; the database refuses it when requests hold more, unless
+ * `keepHeld` (a decline) keeps what they hold.
  */
-export async function setLineLimit(c: PostingContext, line: Row, amount: string, version: number) {
+export async function setLineLimit(
+  c: PostingContext,
+  line: Row,
+  amount: string,
+  version: number,
+  opts: { keepHeld?: boolean } = {},
+) {
   const currency = text(line.buyer_currency);
   if (!currency) return;
   const lineId = String(line.id);
@@ -224,7 +243,19 @@ export async function setLineLimit(c: PostingContext, line: Row, amount: string,
       WHERE a.kind = 'limits_granted' AND e.transaction_id IN (SELECT id FROM ledger_transaction WHERE line_id = $1)`,
     [lineId],
   );
-  const delta = toMinor(amount, currency) - BigInt(granted?.amount ?? '0');
+  let target = toMinor(amount, currency);
+  if (opts.keepHeld) {
+    // A declined line keeps, as limit, only what its requests still use and hold.
+    const [free] = await c.tx.query<{ total: string }>(
+      `SELECT (posted + pending)::text AS total FROM ledger_account
+        WHERE kind = 'line_limit_free' AND party_id = $1::uuid AND currency = $2`,
+      [lineId, currency],
+    );
+    const grantedNow = BigInt(granted?.amount ?? '0');
+    const held = grantedNow + BigInt(free?.total ?? '0');
+    if (target < held) target = held;
+  }
+  const delta = target - BigInt(granted?.amount ?? '0');
   if (delta === 0n) return;
   await book(c, {
     event: `limit:${lineId}:v${version}`,

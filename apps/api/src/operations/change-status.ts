@@ -15,6 +15,7 @@ export interface ChangeStatusInput {
   /** The fields the move asks for (its declared input, e.g. the approved limit of a buyer line). */
   readonly values?: Readonly<Record<string, unknown>> | null;
   readonly _version?: number | null;
+  readonly idempotencyKey?: string | null;
 }
 
 /**
@@ -45,5 +46,6 @@ export async function changeStatus(ctx: OperationContext, input: ChangeStatusInp
     input: Object.fromEntries(Object.entries(input.values ?? {}).filter(([k]) => declared.has(k))),
     reason: input.comment ?? null,
     _version: input._version ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
   });
 }

@@ -39,6 +39,11 @@ export interface OperationContext {
   /** Links in e-mails start with it (the server's public URL). */
   readonly publicUrl?: string;
   readonly files?: FileStore;
+  /**
+   * The idempotency key the caller sent with a money operation (docs/architecture.md,
+   * “Idempotency keys”); the ledger postings the operation makes carry it.
+   */
+  readonly idempotencyKey?: string | null;
 }
 
 /** The caller, or Unauthorized when there is none (no token). */

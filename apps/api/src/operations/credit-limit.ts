@@ -1,9 +1,7 @@
-import { creditLimitRefusal, type LimitLine, type LimitRequest, type NewRequest } from '@rf/domain';
+import { creditLimitRefusal, type LimitHeld, type LimitLine, type NewRequest } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
-
-/** Statuses whose requests use or hold part of a line's limit (the rule ignores the others). */
-const COUNTED = ['Under Review', 'Documents Pending', 'Approved'];
+import { lineUses } from '../ledger/read-ledger.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
@@ -25,26 +23,13 @@ export async function lineOf(tx: Queryable, buyerId: string): Promise<LimitLine 
   };
 }
 
-/** The requests of a line that use or hold part of its limit, leaving out `exceptId`. */
-export async function requestsOfLine(
-  tx: Queryable,
-  buyerId: string,
-  exceptId: string | null,
-): Promise<LimitRequest[]> {
-  const rows = await tx.query(
-    `SELECT request_status, invoice_currency, invoice_amount::text AS amount,
-            invoice_purchase_amount::text AS purchase
-       FROM "request"
-      WHERE "buyerId" = $1 AND NOT "_deleted" AND request_status = ANY($2::text[])
-        AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-    [buyerId, COUNTED, exceptId],
-  );
-  return rows.map((r) => ({
-    status: text(r.request_status),
-    currency: text(r.invoice_currency),
-    invoiceAmount: text(r.amount),
-    purchaseAmount: text(r.purchase),
-  }));
+/**
+ * What a line's requests use and hold, as the ledger's memo accounts say (docs/business-rules.md,
+ * “Limits held in the ledger”); zero for a line nothing was posted on yet.
+ */
+export async function heldOnLine(tx: Queryable, buyerId: string): Promise<LimitHeld> {
+  const [use] = await lineUses(tx, [buyerId]);
+  return { utilisation: use?.utilisation ?? '0', reserved: use?.reserved ?? '0' };
 }
 
 /**
@@ -64,7 +49,7 @@ export async function checkCreditLimit(tx: Queryable, rows: readonly Row[]): Pro
   if (!line) throw validationError('buyerId does not name a Buyer you can see');
   const refusal = creditLimitRefusal(
     line,
-    await requestsOfLine(tx, buyerId, null),
+    await heldOnLine(tx, buyerId),
     rows.map((r): NewRequest => ({
       invoiceAmount: text(r.invoice_amount) ?? '0',
       currency: text(r.invoice_currency),

@@ -4,10 +4,12 @@ import { REGISTRY, type Caller } from '@rf/domain';
 import type { Row } from '../db/database.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { publishChange } from '../data/change-feed.ts';
-import { requireCaller, type OperationContext } from './context.ts';
+import { nowOf, requireCaller, type OperationContext } from './context.ts';
+import { idempotencyKeyOf, once } from './idempotency.ts';
 import { sendSubmissionForSignature } from './send-for-signature.ts';
 import { insertPrepared, prepareCreate } from './create-record.ts';
 import { checkCreditLimit } from './credit-limit.ts';
+import { reserveSubmitted } from './ledger-postings.ts';
 import { checkReferences } from './write-checks.ts';
 
 export const MAX_BATCH = 50;
@@ -22,6 +24,8 @@ export interface SubmitRequestsInput {
   readonly buyerId: string;
   /** One object per invoice, each a CreateRequestInput (buyerId may be left out). */
   readonly requests: unknown;
+  /** Makes a retry return the first submission instead of submitting again (idempotency.ts). */
+  readonly idempotencyKey?: string | null;
 }
 
 export interface SubmittedRequests {
@@ -83,23 +87,38 @@ export async function submitRequests(
     );
   const batchId = randomUUID();
   const rows = list.map((raw, i) => prepareRow(caller, buyerId, batchId, raw, i));
-  const created = await ctx.db.transaction(async (tx) => {
-    // The line must be one the caller sees before its limit is read (and named in a refusal).
-    await checkReferences(tx, caller, REGISTRY.Request, { buyerId });
-    await checkCreditLimit(tx, rows);
-    const out: Row[] = [];
-    for (const [i, values] of rows.entries()) {
-      try {
-        out.push(await insertPrepared(ctx, tx, 'Request', values, { batch: true, action: 'submitRequests' }));
-      } catch (error) {
-        throw ofInvoice(i, error);
-      }
-    }
-    await sendSubmissionForSignature(ctx, tx, out, 'submitRequests');
-    return out;
-  });
+  const key = idempotencyKeyOf(input.idempotencyKey);
+  const keyed = { ...ctx, idempotencyKey: key };
+  const attempt = await ctx.db.transaction((tx) =>
+    once(
+      tx,
+      caller,
+      { key, operation: 'submitRequests', input: { buyerId, requests: list }, at: nowOf(ctx) },
+      async () => {
+        // The line must be one the caller sees before its limit is read (and named in a refusal).
+        await checkReferences(tx, caller, REGISTRY.Request, { buyerId });
+        await checkCreditLimit(tx, rows);
+        const out: Row[] = [];
+        for (const [i, values] of rows.entries()) {
+          try {
+            out.push(
+              await insertPrepared(keyed, tx, 'Request', values, { batch: true, action: 'submitRequests' }),
+            );
+          } catch (error) {
+            throw ofInvoice(i, error);
+          }
+        }
+        await reserveSubmitted(keyed, tx, out, 'submitRequests');
+        await sendSubmissionForSignature(keyed, tx, out, 'submitRequests');
+        return { batchId, ids: out.map((r) => String(r.id)), requests: out };
+      },
+    ),
+  );
+  // A retry answers the first submission and announces nothing again.
+  if (attempt.replayed) return attempt.result as SubmittedRequests;
+  const created = attempt.result.requests;
   for (const r of created)
     await publishChange(ctx.db, { model: 'Request', kind: 'create', id: String(r.id) });
   await deliverMail(ctx);
-  return { batchId, ids: created.map((r) => String(r.id)), requests: created };
+  return attempt.result;
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backfillLedgerOnce, backfillSummary } from '../ledger/backfill.ts';
 import { seedDemo } from './demo.ts';
 import { seedScale } from './scale.ts';
 
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
+    const backfill = await backfillLedgerOnce(db);
+    if (backfill) console.log(`ledger backfill: ${backfillSummary(backfill)}`);
     if (values.demo || values.scale === undefined) {
       await seedDemo(db);
       console.log('demo data set ready (users: admin@demo.test, supplier@demo.test, …)');

@@ -6,6 +6,8 @@ import { DEMO_MEMBERS, DEMO_USERS, seedDemo } from './demo.ts';
 import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 import { addDays, todayYmd } from './dates.ts';
 import { exposureFigures, PLATFORM_READER } from '../insurance/exposure.ts';
+import { ledgerAgreement } from '../ledger/agreement.ts';
+import { backfillLedger } from '../ledger/backfill.ts';
 import {
   identityProblems,
   peopleAndFiguresProblems,
@@ -241,6 +243,29 @@ describeDatabases('demo data set', (db) => {
           AND NOT EXISTS (SELECT 1 FROM "insurance" i WHERE i.insurance_buyer_duns = b.buyer_duns_number)`,
     );
     expect(uninsured?.n).toBe(1);
+  });
+
+  it('keeps books that agree with the records and balance in every currency', async () => {
+    // Made by the operations, so nothing for the backfill to add (docs/business-rules.md, “The ledger”).
+    expect(await ledgerAgreement(db())).toEqual([]);
+    expect(await backfillLedger(db())).toMatchObject({
+      lines: 0,
+      reservations: 0,
+      approvals: 0,
+      refused: [],
+    });
+    const sums = await db().query<{ currency: string; sum: string; n: number }>(
+      `SELECT a.currency, sum(e.amount)::text AS sum, count(*)::int AS n FROM ledger_entry e
+         JOIN ledger_account a ON a.id = e.account_id WHERE e.phase = 'posted' GROUP BY a.currency`,
+    );
+    expect(sums.length).toBeGreaterThan(0);
+    for (const s of sums) expect([s.currency, s.sum]).toEqual([s.currency, '0']);
+    const kinds = await db().query<{ kind: string }>(
+      'SELECT DISTINCT kind FROM ledger_transaction ORDER BY kind',
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(
+      expect.arrayContaining(['limit', 'limit_reserve', 'approval', 'limit_use']),
+    );
   });
 
   it('prices every request with the engine from the line terms and the stored SOFR fixing', async () => {

@@ -12,13 +12,15 @@ import { ensureFixings } from './sofr.ts';
 import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-book.ts';
 import { STATUS_WEIGHTS } from './requests.ts';
 import type { BuyerStatus } from './buyers.ts';
+import { backfillLedger } from '../ledger/backfill.ts';
 
 /**
  * Bulk data for benchmarks: `suppliers` organisations with `requestsPerSupplier` requests each.
  * Unlike the demo set (demo-files.ts) it stores no files: attachment fields stay empty, so its
  * companies would not pass the onboarding checklist's document items, and seeding keeps its pace.
  * Nor does it write status history (history.ts does for the demo set): its records' History panels
- * say "No status changes yet" and declined lines and requests carry no reason.
+ * say "No status changes yet" and declined lines and requests carry no reason. Its ledger entries
+ * are the backfill's, as for data made before the ledger.
  */
 
 export interface ScaleOptions {
@@ -206,5 +208,8 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
   await db.transaction((tx) => insertAll(tx, tail));
   count(counts, tail);
   counts.SOFR = fixings.size;
+  // Rows inserted in bulk, as if made before the ledger: the backfill posts their limits,
+  // reservations and approvals (docs/business-rules.md, “Limits held in the ledger”).
+  await backfillLedger(db);
   return { counts, millis: Math.round(performance.now() - started) };
 }

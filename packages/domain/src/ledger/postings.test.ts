@@ -113,8 +113,17 @@ describe('posting rules (docs/business-rules.md, “The ledger”)', () => {
     expect(() => funderOf({ ...PARTIES, investorId: null, spvId: null })).toThrow(/nobody funds it/);
   });
 
-  it('refuses to post more than the reservation held', () => {
-    expect(() => postReservationLegs('l', 'USD', 100n, 101n)).toThrow(/exceeds the advance/);
+  it('takes a purchase above the reservation from the free limit, and voids a larger one', () => {
+    const free = (legs: ReturnType<typeof postReservationLegs>) =>
+      legs
+        .filter((l) => l.account.kind === 'line_limit_free' && l.phase === 'posted')
+        .reduce((s, l) => s + l.amount, 0n);
+    expect(free(postReservationLegs('l', 'USD', 100n, 101n))).toBe(101n);
+    expect(free(postReservationLegs('l', 'USD', 0n, 40n))).toBe(40n);
+    const pendingFree = postReservationLegs('l', 'USD', 100n, 90n).filter(
+      (l) => l.account.kind === 'line_limit_free' && l.phase === 'pending',
+    );
+    expect(pendingFree.reduce((s, l) => s + l.amount, 0n)).toBe(-100n);
   });
 
   it('declares a name and an explanation for every kind of account', () => {

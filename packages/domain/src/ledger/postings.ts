@@ -23,6 +23,11 @@ export interface RequestParties {
   readonly investorId: string | null;
   readonly spvId: string | null;
   readonly brokerId: string | null;
+  /**
+   * The SPV has bought the receivable from the investor (its purchase was booked): collections
+   * and write-offs then reduce the SPV's receivable, not the investor's.
+   */
+  readonly purchasedBySpv?: boolean;
 }
 
 /** A request's amounts as stored at approval (decimal strings in the currency's digits). */
@@ -60,6 +65,11 @@ export function funderOf(r: RequestParties): { model: PartyModel; id: string } {
   if (r.investorId) return { model: 'Investor', id: r.investorId };
   if (r.spvId) return { model: 'Spv', id: r.spvId };
   throw new Error('The request’s line names no investor and no SPV: nobody funds it');
+}
+
+/** Who holds the receivable now: the SPV once it bought it, else the funder. */
+export function holderOf(r: RequestParties): { model: PartyModel; id: string } {
+  return r.purchasedBySpv && r.spvId ? { model: 'Spv', id: r.spvId } : funderOf(r);
 }
 
 const supplier = (r: RequestParties) => ({ model: 'Supplier' as const, id: r.supplierId });
@@ -102,7 +112,8 @@ export function payoutLegs(r: PricedRequest): Leg[] {
 
 /**
  * A collection allocated to the request: Dr the collection cash of the account's owner / Cr the
- * funder's receivables, the allocated amount (minor units).
+ * receivable's holder's receivables (the funder's, or the SPV's once it bought it), the allocated
+ * amount (minor units).
  */
 export function collectionLegs(
   r: PricedRequest,
@@ -112,7 +123,7 @@ export function collectionLegs(
   if (allocated <= 0n) throw new Error('An allocation is a positive amount');
   return [
     dr(account('funder_collection_cash', r.currency, collectedBy), allocated),
-    cr(account('receivables_purchased', r.currency, funderOf(r)), allocated),
+    cr(account('receivables_purchased', r.currency, holderOf(r)), allocated),
   ];
 }
 
@@ -134,7 +145,7 @@ export function unappliedAppliedLegs(r: PricedRequest, amount: bigint): Leg[] {
   if (amount <= 0n) throw new Error('An allocation is a positive amount');
   return [
     dr(account('unapplied_cash', r.currency), amount),
-    cr(account('receivables_purchased', r.currency, funderOf(r)), amount),
+    cr(account('receivables_purchased', r.currency, holderOf(r)), amount),
   ];
 }
 
@@ -164,7 +175,7 @@ export function writeOffLegs(r: PricedRequest, shortfall: bigint): Leg[] {
   if (shortfall <= 0n) throw new Error('A write-off is a positive amount');
   return [
     dr(account('dilution_writeoffs', r.currency), shortfall),
-    cr(account('receivables_purchased', r.currency, funderOf(r)), shortfall),
+    cr(account('receivables_purchased', r.currency, holderOf(r)), shortfall),
   ];
 }
 
@@ -248,14 +259,17 @@ export function voidReservationLegs(lineId: string, currency: string, advance: b
   return reserveLegs(lineId, currency, -advance);
 }
 
-/** Approval posts the reservation at the purchase amount (never more than was reserved). */
+/**
+ * Approval posts the reservation at the purchase amount. A purchase above what was reserved (the
+ * line's advance rate raised during review) takes the difference from the free limit, which the
+ * database refuses to overdraw.
+ */
 export function postReservationLegs(
   lineId: string,
   currency: string,
   advance: bigint,
   purchase: bigint,
 ): Leg[] {
-  if (purchase > advance) throw new Error('The purchase amount exceeds the advance the request reserved');
   return [
     ...voidReservationLegs(lineId, currency, advance),
     dr(account('line_limit_free', currency, line(lineId)), purchase),

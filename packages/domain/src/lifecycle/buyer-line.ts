@@ -80,7 +80,7 @@ const coversUtilisation: Guard = {
   holds: ({ input, facts }) =>
     new Decimal(String(input.buyer_loan_approved_amount ?? '0')).gte(facts.lineUtilisation ?? '0'),
   message: (c: GuardInput) =>
-    `buyer_loan_approved_amount cannot be below the ${formatLimitAmount(new Decimal(c.facts.lineUtilisation ?? '0'), String(c.row.buyer_currency ?? ''))} the line's approved requests use`,
+    `buyer_loan_approved_amount cannot be below the ${formatLimitAmount(new Decimal(c.facts.lineUtilisation ?? '0'), String(c.row.buyer_currency ?? ''))} the line's requests use and hold`,
 };
 
 /**
@@ -128,6 +128,7 @@ export const BUYER_LINE = defineLifecycle({
         'Set the approved limit; you may adjust the spread. The supplier can then request financing up to the limit.',
       confirm: 'Approve line',
       input: [ask('Buyer', 'buyer_loan_approved_amount', true), ask('Buyer', 'buyer_loan_discount_fee')],
+      effect: true,
       guards: [limitGuard, spreadGuard],
       tone: 'success',
     },
@@ -160,11 +161,12 @@ export const BUYER_LINE = defineLifecycle({
       who: [ADMIN, ...LINE_FUNDERS],
       label: 'Change limit',
       explain:
-        'Set a new approved limit: at most the requested amount and at least what the line’s approved requests use.',
+        'Set a new approved limit: at most the requested amount and at least what the line’s requests use and hold.',
       confirm: 'Change limit',
       reason: 'required',
       input: [ask('Buyer', 'buyer_loan_approved_amount', true)],
       guards: [limitGuard, coversUtilisation],
+      effect: true,
     },
   ],
 });

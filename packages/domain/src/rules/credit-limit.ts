@@ -51,6 +51,18 @@ export interface LimitRequest {
   readonly purchaseAmount: string | null;
 }
 
+/**
+ * What a line's requests hold, as the server reads it from the ledger (docs/business-rules.md,
+ * “Limits held in the ledger”): decimal strings in the line's currency.
+ */
+export interface LimitHeld {
+  readonly utilisation: string;
+  readonly reserved: string;
+}
+
+/** The line's requests (summed here), or what the ledger says they hold. */
+export type HeldBy = readonly LimitRequest[] | LimitHeld;
+
 /** A new (or changed) request: its invoice amount and currency. */
 export interface NewRequest {
   readonly invoiceAmount: string;
@@ -123,13 +135,14 @@ const atLeastZero = (value: Decimal): Decimal => (value.isNegative() ? new Money
  * “Submission checks and duplicate invoices”), and one that is not cannot be left out to free
  * limit.
  */
-function usedBy(
-  line: LimitLine,
-  requests: readonly LimitRequest[],
-): { utilisation: Decimal; reserved: Decimal } {
+function usedBy(line: LimitLine, requests: HeldBy): { utilisation: Decimal; reserved: Decimal } {
+  if (!Array.isArray(requests)) {
+    const held = requests as LimitHeld;
+    return { utilisation: dec(held.utilisation), reserved: dec(held.reserved) };
+  }
   let utilisation = new MoneyDecimal(0);
   let reserved = new MoneyDecimal(0);
-  for (const r of requests) {
+  for (const r of requests as readonly LimitRequest[]) {
     const advance = atLeastZero(advanceOf(r.invoiceAmount ?? '0', line.advanceRate));
     if (r.status === 'Approved')
       utilisation = utilisation.plus(blank(r.purchaseAmount) ? advance : atLeastZero(dec(r.purchaseAmount)));
@@ -143,11 +156,7 @@ function usedBy(
  * held − the added requests' advances. Approval checks it for the request being approved, with the
  * request itself left out of `existing`.
  */
-export function headroomAfter(
-  line: LimitLine,
-  existing: readonly LimitRequest[],
-  added: readonly NewRequest[],
-): Decimal {
+export function headroomAfter(line: LimitLine, existing: HeldBy, added: readonly NewRequest[]): Decimal {
   const { utilisation, reserved } = usedBy(line, existing);
   const asked = added.reduce(
     (sum, r) => sum.plus(atLeastZero(advanceOf(r.invoiceAmount, line.advanceRate))),
@@ -157,7 +166,7 @@ export function headroomAfter(
 }
 
 /** What the line uses and has left, in its currency. */
-export function lineUse(line: LimitLine, requests: readonly LimitRequest[]): LineUse {
+export function lineUse(line: LimitLine, requests: HeldBy): LineUse {
   const currency = line.currency ?? '';
   const { utilisation, reserved } = usedBy(line, requests);
   const limit = dec(line.approvedLimit);
@@ -181,7 +190,7 @@ export function lineUse(line: LimitLine, requests: readonly LimitRequest[]): Lin
  */
 export function creditLimitRefusal(
   line: LimitLine,
-  existing: readonly LimitRequest[],
+  existing: HeldBy,
   added: readonly NewRequest[],
 ): LimitRefusal | null {
   const who = line.name.trim() || 'this buyer';

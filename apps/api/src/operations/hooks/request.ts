@@ -2,6 +2,7 @@ import { normaliseInvoiceNumber, submissionIssues } from '@rf/domain';
 import type { Queryable, Row } from '../../db/database.ts';
 import { validationError } from '../../http/errors.ts';
 import { checkCreditLimit, lineOf } from '../credit-limit.ts';
+import { reserveSubmitted } from '../ledger-postings.ts';
 import { sendSubmissionForSignature } from '../send-for-signature.ts';
 import type { EntityHooks } from './types.ts';
 
@@ -68,7 +69,10 @@ export const requestHooks: EntityHooks = {
     const possible = await duplicateOf(tx, merged);
     return { ...(await partiesOfLine(tx, merged.buyerId)), possible_duplicate_of: possible };
   },
-  afterCreate: async ({ ctx, tx, row }) => sendSubmissionForSignature(ctx, tx, [row], 'createRequest'),
+  afterCreate: async ({ ctx, tx, row }) => {
+    await reserveSubmitted(ctx, tx, [row], 'createRequest');
+    await sendSubmissionForSignature(ctx, tx, [row], 'createRequest');
+  },
   beforeUpdate: async ({ merged, values }) => {
     const po = merged.purchase_order_date;
     if ('purchase_order_date' in values && typeof po === 'string' && po > String(merged.invoice_date))

@@ -9,6 +9,16 @@ import { submitCompany } from './submit-company.ts';
 import { sendPurchaseForSignature, signingEnvOf, stepActor } from '../send-for-signature.ts';
 import { voidOpenEnvelopes } from '../../esign/void-envelopes.ts';
 import type { DocumentKind } from '@rf/domain';
+import type { Row } from '../../db/database.ts';
+import {
+  postApproval,
+  postFees,
+  postSpvPurchase,
+  setLineLimit,
+  voidReservation,
+  type PostingContext,
+} from '../../ledger/request-postings.ts';
+import { postingContext, withinLimit } from '../ledger-postings.ts';
 
 /**
  * What ends a request (declined, withdrawn) ends its signing: its envelopes still out are voided,
@@ -26,6 +36,7 @@ const endRequest =
       client,
       whenAllDeclined: true,
     });
+    await voidReservation(postingContext(ctx, tx, write.action ?? 'endRequest'), row, ended);
     return ZERO_AMOUNTS;
   };
 
@@ -37,21 +48,57 @@ const ZERO_AMOUNTS = {
   invoice_purchase_amount: '0',
 };
 
-/** Keeps the request's copy of a bookkeeping status in step with its Bookkeeping record. */
+/**
+ * Keeps the request's copy of a bookkeeping status in step with its Bookkeeping record, and books
+ * what the step books (docs/business-rules.md, “Bookkeeping that posts”).
+ */
 const syncRequestBookkeeping =
-  (field: 'bookkeeping_status_admin' | 'bookkeeping_status_spv', to: string): Effect =>
-  async ({ tx, row, write, touched }) => {
+  (
+    field: 'bookkeeping_status_admin' | 'bookkeeping_status_spv',
+    to: string,
+    books?: (c: PostingContext, request: Row) => Promise<unknown>,
+  ): Effect =>
+  async ({ ctx, tx, row, write, touched }) => {
     if (row.requestId) {
+      const [request] = await tx.query('SELECT * FROM "request" WHERE id = $1 FOR UPDATE', [
+        String(row.requestId),
+      ]);
+      if (books && request) await books(postingContext(ctx, tx, write.action ?? 'bookkeeping'), request);
       await updateRow(tx, 'Request', String(row.requestId), { [field]: to }, write);
       touched({ model: 'Request', kind: 'update', id: String(row.requestId) });
     }
     return {};
   };
 
+/**
+ * A line's approved limit, held in the ledger's memo accounts (docs/business-rules.md, “Limits
+ * held in the ledger”): the database refuses a limit below what the line's requests use and hold.
+ */
+const limitOfLine =
+  (amount: (input: Row) => string, opts: { keepHeld?: boolean } = {}): Effect =>
+  async ({ ctx, tx, row, input, write }) => {
+    await withinLimit(
+      () =>
+        setLineLimit(
+          postingContext(ctx, tx, write.action ?? 'line'),
+          row,
+          amount(input as Row),
+          Number(row._version ?? 0) + 1,
+          opts,
+        ),
+      'buyer_loan_approved_amount cannot be below what the line’s requests use and hold',
+    );
+    return {};
+  };
+
 /** Approval prices the request from the fixing for its payout date and opens its bookkeeping. */
-const approveRequest: Effect = async ({ tx, row, input, today, write, touched }) => {
+const approveRequest: Effect = async ({ ctx, tx, row, input, today, write, touched }) => {
   const payoutDate = typeof input.payout_date === 'string' ? input.payout_date : today;
   const pricing = await pricingOnApproval(tx, row, payoutDate);
+  await withinLimit(
+    () => postApproval(postingContext(ctx, tx, 'approveRequest'), { ...row, ...pricing }),
+    'the line’s free limit cannot take this request’s purchase amount',
+  );
   const id = await insertRow(
     tx,
     'Bookkeeping',
@@ -130,17 +177,26 @@ export const EFFECTS: { readonly [K in EffectfulOperation]: Effect } = {
   submitInvestor: submitCompany('Investor'),
   submitSpv: submitCompany('Spv'),
   submitBroker: submitCompany('Broker'),
-  declineLine: async () => ({ buyer_loan_approved_amount: '0' }),
+  approveLine: limitOfLine((input) => String(input.buyer_loan_approved_amount)),
+  changeLineLimit: limitOfLine((input) => String(input.buyer_loan_approved_amount)),
+  declineLine: async (input) => ({
+    ...(await limitOfLine(() => '0', { keepHeld: true })(input)),
+    buyer_loan_approved_amount: '0',
+  }),
   approveRequest,
   declineRequest: endRequest('declined'),
   withdrawRequest: endRequest('withdrawn'),
   settleRequest,
   attachSignedCopies,
   clearDuplicateFlag: async () => ({ possible_duplicate_of: null }),
-  bookFees: syncRequestBookkeeping('bookkeeping_status_admin', 'Under Review'),
+  bookFees: syncRequestBookkeeping('bookkeeping_status_admin', 'Under Review', postFees),
   approveBooking: syncRequestBookkeeping('bookkeeping_status_admin', 'Approved'),
   approvePurchase: async (input) => {
-    const changes = await syncRequestBookkeeping('bookkeeping_status_spv', 'Approved')(input);
+    const changes = await syncRequestBookkeeping(
+      'bookkeeping_status_spv',
+      'Approved',
+      postSpvPurchase,
+    )(input);
     if (input.row.requestId) await sendPurchaseForSignature(input.ctx, input.tx, String(input.row.requestId));
     return changes;
   },

@@ -1,10 +1,9 @@
-import { headroomAfter, lineUse, type DeclaredOperation, type Facts, type OperationName } from '@rf/domain';
+import { Decimal } from 'decimal.js';
+import { headroomAfter, type DeclaredOperation, type Facts, type OperationName } from '@rf/domain';
 import type { Queryable, Row } from '../../db/database.ts';
-import { lineOf, requestsOfLine } from '../credit-limit.ts';
+import { heldOnLine, lineOf } from '../credit-limit.ts';
 
 type FactsLoader = (tx: Queryable, row: Row) => Promise<Facts>;
-
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /**
  * What the guards of some operations need to know beyond the record (docs/business-rules.md,
@@ -44,20 +43,19 @@ const LOADERS: Partial<Record<OperationName, FactsLoader>> = {
   approveRequest: async (tx, row) => {
     const line = await lineOf(tx, String(row.buyerId));
     if (!line) return { lineStatus: null };
-    const others = await requestsOfLine(tx, String(row.buyerId), String(row.id));
     return {
       signing: await signingOf(tx, String(row.id)),
       lineStatus: line.status,
       lineCurrency: line.currency,
-      lineFree: headroomAfter(line, others, [
-        { invoiceAmount: text(row.invoice_amount) ?? '0', currency: text(row.invoice_currency) },
-      ]).toFixed(),
+      // The request's own advance is among what the ledger holds for the line.
+      lineFree: headroomAfter(line, await heldOnLine(tx, String(row.buyerId)), []).toFixed(),
     };
   },
   changeLineLimit: async (tx, row) => {
     const line = await lineOf(tx, String(row.id));
     if (!line) return {};
-    return { lineUtilisation: lineUse(line, await requestsOfLine(tx, String(row.id), null)).utilisation };
+    const held = await heldOnLine(tx, String(row.id));
+    return { lineUtilisation: new Decimal(held.utilisation).plus(held.reserved).toFixed() };
   },
 };
 

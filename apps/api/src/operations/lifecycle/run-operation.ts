@@ -20,6 +20,7 @@ import { updateRow } from '../../data/rows.ts';
 import { SqlParams } from '../../data/sql-params.ts';
 import { nowOf, requireCaller, todayOf, writeOf, type OperationContext } from '../context.ts';
 import { getRecord } from '../get-record.ts';
+import { idempotencyKeyOf, once } from '../idempotency.ts';
 import { notifyStatusChange } from '../notify-owner.ts';
 import { conflict } from '../write-checks.ts';
 import { recordHistory } from './history.ts';
@@ -34,6 +35,8 @@ export interface OperationInput {
   readonly input?: Readonly<Record<string, unknown>> | null;
   readonly reason?: string | null;
   readonly _version?: number | null;
+  /** Makes a retry return the first result instead of running again (idempotency.ts). */
+  readonly idempotencyKey?: string | null;
 }
 
 const blank = (v: unknown): boolean => v === null || v === undefined || v === '';
@@ -169,7 +172,21 @@ export async function applyOperation(
  */
 export async function runOperation(ctx: OperationContext, request: OperationInput): Promise<Row> {
   const caller = requireCaller(ctx);
-  const done = await ctx.db.transaction((tx) => applyOperation(ctx, tx, request));
+  const key = idempotencyKeyOf(request.idempotencyKey);
+  const keyed = { ...ctx, idempotencyKey: key };
+  const call = { id: request.id, input: request.input ?? {}, reason: request.reason ?? null };
+  const attempt = await ctx.db.transaction((tx) =>
+    once(
+      tx,
+      caller,
+      { key, operation: request.name, input: call, at: nowOf(ctx) },
+      () => applyOperation(keyed, tx, request),
+      (applied) => applied.row,
+    ),
+  );
+  // A retry answers the first result and announces nothing again.
+  if (attempt.replayed) return attempt.result as Row;
+  const done = attempt.result;
   await deliverMail(ctx);
   const { operation } = done;
   await publishChange(ctx.db, { model: operation.model, kind: 'update', id: request.id });

@@ -1,6 +1,16 @@
 import { Decimal } from 'decimal.js';
-import { adjustedDiscountFeeRate } from '@rf/domain';
-import type { Row } from '../../db/database.ts';
+import {
+  adjustedDiscountFeeRate,
+  collectionLegs,
+  roundToMinor,
+  toMinor,
+  unappliedCashLegs,
+} from '@rf/domain';
+import type { Queryable, Row } from '../../db/database.ts';
+import { post } from '../../ledger/post.ts';
+import { heldRequest, postSettlement } from '../../ledger/request-postings.ts';
+import type { OperationContext } from '../context.ts';
+import { postingContext } from '../ledger-postings.ts';
 import { validationError } from '../../http/errors.ts';
 import type { Effect } from './effect.ts';
 
@@ -13,6 +23,60 @@ function isoDate(value: unknown): string | null {
 
 const present = (value: unknown): value is string | number =>
   value !== null && value !== undefined && value !== '';
+
+/**
+ * The books of today's settlement (docs/business-rules.md, “The ledger”): the payment collected
+ * against the receivable (its surplus over the invoice as unapplied cash), then the settlement's
+ * split of the discount, the reserve due to the supplier and the line's limit released.
+ */
+async function postSettlementOf(
+  ctx: OperationContext,
+  tx: Queryable,
+  row: Row,
+  p: {
+    paymentId: string;
+    paid: Decimal;
+    collectedBy: { model: 'Investor' | 'Spv'; id: string };
+    payback: string;
+  },
+) {
+  const c = { ...postingContext(ctx, tx, 'settleRequest'), today: p.payback };
+  const r = await heldRequest(tx, row);
+  const face = toMinor(r.face, r.currency);
+  const paid = roundToMinor(p.paid, r.currency);
+  await post(
+    tx,
+    {
+      event: `collection:${p.paymentId}:${String(row.id)}`,
+      kind: 'collection',
+      effectiveDate: p.payback,
+      description: `payment collected for invoice ${String(row.invoice_number ?? row.id)}`,
+      requestId: String(row.id),
+      lineId: r.lineId,
+      bankTransactionId: p.paymentId,
+      operation: c.operation,
+      actor: c.actor,
+      legs: collectionLegs(r, p.collectedBy, face),
+    },
+    c.at,
+  );
+  if (paid > face)
+    await post(
+      tx,
+      {
+        event: `unapplied:${p.paymentId}`,
+        kind: 'unapplied_cash',
+        effectiveDate: p.payback,
+        description: `payment above invoice ${String(row.invoice_number ?? row.id)}: surplus unapplied`,
+        bankTransactionId: p.paymentId,
+        operation: c.operation,
+        actor: c.actor,
+        legs: unappliedCashLegs(r.currency, p.collectedBy, paid - face),
+      },
+      c.at,
+    );
+  await postSettlement(c, row, 0n, p.payback);
+}
 
 /**
  * Request Approved → Settled (docs/business-rules.md,
@@ -35,7 +99,7 @@ const present = (value: unknown): value is string | number =>
  * (`base_rate_amount`), spread (`discount_fee_rate`), payout, due and payback dates: 0 when paid on
  * the due date, decimal arithmetic throughout.
  */
-export const settleRequest: Effect = async ({ tx, row, input: values, today }) => {
+export const settleRequest: Effect = async ({ ctx, tx, row, input: values, today }) => {
   // Present and an id: the operation's declared input checked that.
   const id = String(values.transactionId_payback);
 
@@ -54,7 +118,7 @@ export const settleRequest: Effect = async ({ tx, row, input: values, today }) =
   // The funders of the request's buyer line (the request's own copies when it has no line).
   const [account] = present(payment.recipientaccountId)
     ? await tx.query(
-        `SELECT b.id FROM "bank" b LEFT JOIN "buyer" l ON l.id = $2::uuid
+        `SELECT b.id, b."investorId", b."spvId" FROM "bank" b LEFT JOIN "buyer" l ON l.id = $2::uuid
           WHERE b.id::text = $1 AND NOT b."_deleted" AND b.bank_account_purpose = 'collection'
             AND (b."investorId" = coalesce(l."investorId", $3::uuid) OR b."spvId" = coalesce(l."spvId", $4::uuid))`,
         [
@@ -115,6 +179,14 @@ export const settleRequest: Effect = async ({ tx, row, input: values, today }) =
   } catch (error) {
     throw validationError((error as Error).message);
   }
+  await postSettlementOf(ctx, tx, row, {
+    paymentId: id,
+    paid: amount,
+    collectedBy: account.investorId
+      ? { model: 'Investor', id: String(account.investorId) }
+      : { model: 'Spv', id: String(account.spvId) },
+    payback,
+  });
   const result: Row = {
     transactionId_payback: id,
     payback_date: payback,
