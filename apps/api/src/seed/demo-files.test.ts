@@ -19,7 +19,7 @@ import { registerFiles } from '../files/routes.ts';
 import { verifyDocument } from '../esign/verify-document.ts';
 import { canReadFile } from '../operations/can-read-file.ts';
 import { onboardingFacts } from '../operations/lifecycle/submit-company.ts';
-import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
+import { DEMO_LOAD_TIMEOUT, loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 
 const SAMPLE_TYPES = ['application/pdf', 'image/png'];
 
@@ -28,6 +28,7 @@ describeDatabases('demo data set: files and onboarding', (db) => {
   let app: FastifyInstance;
   const callers = new Map<string, Caller>();
 
+  // Loading the demo runs every operation of it (signing included): allow for a busy machine.
   beforeAll(async () => {
     demo = await loadDemoForTest(db());
     const users = await db().query<{ email: string; sub: string; group_id: string; groups: string[] }>(
@@ -49,7 +50,7 @@ describeDatabases('demo data set: files and onboarding', (db) => {
       },
     );
     await app.ready();
-  });
+  }, DEMO_LOAD_TIMEOUT);
   afterAll(async () => {
     await app?.close();
     await demo?.close();

@@ -14,7 +14,7 @@ import { q } from '../db/schema-sql.ts';
 import type { Row } from '../db/database.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { DEMO_MEMBERS, DEMO_USERS, seedDemo } from './demo.ts';
-import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
+import { DEMO_LOAD_TIMEOUT, loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 
 interface Entry {
   record_id: string;
@@ -46,6 +46,7 @@ describeDatabases('demo data set: status history made by the operations', (db) =
   const groupOfParty = new Map<string, string>();
   const history = new Map<string, Entry[]>();
 
+  // Loading the demo runs every operation of it (signing included): allow for a busy machine.
   beforeAll(async () => {
     demo = await loadDemoForTest(db());
     users = (
@@ -65,7 +66,7 @@ describeDatabases('demo data set: status history made by the operations', (db) =
     api = await createApiHarness(db());
     for (const u of users)
       api.callers.set(u.email.split('@')[0] ?? '', { sub: u.sub, groupId: u.group_id, role: u.role });
-  });
+  }, DEMO_LOAD_TIMEOUT);
   afterAll(async () => {
     await api?.app.close();
     await demo?.close();

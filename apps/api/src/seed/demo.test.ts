@@ -3,7 +3,7 @@ import { describeDatabases } from '../db/test-databases.ts';
 import type { Database, Row } from '../db/database.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { DEMO_MEMBERS, DEMO_USERS, seedDemo } from './demo.ts';
-import { loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
+import { DEMO_LOAD_TIMEOUT, loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 import { addDays, todayYmd } from './dates.ts';
 import { exposureFigures, PLATFORM_READER } from '../insurance/exposure.ts';
 import { ledgerAgreement } from '../ledger/agreement.ts';
@@ -24,6 +24,7 @@ describeDatabases('demo data set', (db) => {
   // The sample files go to a temporary folder (demo-files.test.ts checks them).
   let demo: LoadedDemo;
 
+  // Loading the demo runs every operation of it (signing included): allow for a busy machine.
   beforeAll(async () => {
     demo = await loadDemoForTest(db());
     // An organisation's company record is the one it owns (the membership names it only when a broker introduced it).
@@ -36,7 +37,7 @@ describeDatabases('demo data set', (db) => {
     );
     groupOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.groupId]));
     partyOf = Object.fromEntries(rows.map((r) => [r.user_email.split('@')[0], r.party ?? '']));
-  });
+  }, DEMO_LOAD_TIMEOUT);
   afterAll(() => demo?.close());
 
   it('creates the seven users with their roles, organisations, phones in order and the demo password, then the invited members', async () => {

@@ -8,6 +8,9 @@ import { startTestStore, type TestStore } from '../files/test-stores.ts';
 import { generateTestKeys } from '../keys.ts';
 import { seedDemo, type SeedDemoOptions } from './demo.ts';
 
+/** How long a test file's hook may take to load the demo (about 20 s alone, more on a busy CI machine). */
+export const DEMO_LOAD_TIMEOUT = 240_000;
+
 /** The demo data set as a test file loads it, and what the load ran with. */
 export interface LoadedDemo {
   /** The sample and sealed files, in a temporary folder. */
