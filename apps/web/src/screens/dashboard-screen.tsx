@@ -2,6 +2,7 @@ import {
   Alert,
   Grid,
   Paper,
+  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -18,7 +19,13 @@ import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.
 import { TONE_COLOURS, toneOf } from '../shared/status-tones.ts';
 import { AREAS, supplierLanding, type AreaKey } from '../shared/areas.ts';
 import { PageHeader, StatusChip } from '../shared/page.tsx';
-import { subtractDecimals, sumByCurrency, sumDecimals, utilisationOf } from './lines.ts';
+import { sumByCurrency } from './lines.ts';
+import {
+  figuresOfLine,
+  useLineLimitTotals,
+  useLineLimits,
+  type LineLimitTotal,
+} from '../entity/line-limits-api.ts';
 import { FigureCard, FigureRow, MoneyLines, StackedBars } from './widgets.tsx';
 import { entity } from '../entity/queries.ts';
 import { allOf } from './dashboard-queries.ts';
@@ -33,28 +40,31 @@ function average(values: readonly unknown[]): string | null {
   return (nums.reduce((a, b) => a + b, 0) / nums.length).toFixed(2);
 }
 
-/** Each area's dashboard: figure cards, volume by month and status, exposure by buyer, latest items. */
+/** A figure of zero ("0", "0.00"): left out of a card's lines per currency, as an empty sum was. */
+const isZero = (v: string) => /^-?0(\.0+)?$/.test(v);
+
+/** One figure of the per-currency totals as the card's lines (currency → amount), zeros left out. */
+const totalsOf = (totals: readonly LineLimitTotal[], field: 'limit' | 'utilisation' | 'available') =>
+  new Map(totals.filter((t) => !isZero(t[field])).map((t) => [t.currency, t[field]]));
+
+/**
+ * Each area's dashboard: figure cards, volume by month and status, exposure by buyer, latest items.
+ * The lines' limits, utilisation and available amounts are the ledger's, read and summed per
+ * currency by the server (docs/business-rules.md, “Limits held in the ledger”).
+ */
 export function DashboardScreen({ area }: { area: AreaKey }) {
   const user = useUser();
   const navigate = useNavigate();
   const buyers = useQuery(allOf('Buyer'));
   const requests = useQuery(allOf('Request'));
+  const limits = useLineLimits(buyers.data, { every: true });
+  const totals = useLineLimitTotals(buyers.data);
   const today = todayIso();
   const base = AREAS[area].base;
 
   const figures = useMemo(() => {
     const lines = buyers.data ?? [];
     const reqs = requests.data ?? [];
-    const approved = lines.filter((b) => b.buyer_status === 'Approved');
-    const limits = sumByCurrency(approved, 'buyer_loan_approved_amount', 'buyer_currency');
-    const utilisation = new Map<string, string>();
-    const available = new Map<string, string>();
-    for (const b of approved) {
-      const c = String(b.buyer_currency ?? '');
-      const used = utilisationOf(b.id, reqs);
-      utilisation.set(c, sumDecimals([utilisation.get(c), used]));
-      available.set(c, sumDecimals([available.get(c), subtractDecimals(b.buyer_loan_approved_amount, used)]));
-    }
     const byStatus = new Map<string, number>();
     for (const r of reqs)
       byStatus.set(String(r.request_status ?? ''), (byStatus.get(String(r.request_status ?? '')) ?? 0) + 1);
@@ -99,20 +109,12 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
         slot.values[s] = (slot.values[s] ?? 0) + Number(r.invoice_amount ?? 0);
       }
     }
-    const exposure = approved
-      .map((b) => ({ b, used: utilisationOf(b.id, reqs) }))
-      .sort((x, y) => Number(y.used) - Number(x.used))
-      .slice(0, 6);
     return {
-      limits,
-      utilisation,
-      available,
       byStatus,
       volume,
       fees,
       pastDue,
       months,
-      exposure,
       avgAdvance: average(reqs.map((r) => r.advance_rate)),
       avgSpread: average(reqs.map((r) => r.discount_fee_rate)),
       pending: lines.filter(
@@ -141,6 +143,15 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
   }
   if (buyers.isLoading || requests.isLoading) return <Loading />;
   const error = buyers.error ?? requests.error;
+  const limitsError = totals.error ?? limits.error;
+  // The approved lines that use the most first (an order only: the amounts are the server's).
+  const exposure = (buyers.data ?? [])
+    .filter((b) => b.buyer_status === 'Approved')
+    .map((b) => ({ b, used: figuresOfLine(limits, b).row?.utilisation ?? null }))
+    .sort((x, y) => Number(y.used ?? 0) - Number(x.used ?? 0))
+    .slice(0, 6);
+  const lineTotals = (field: 'limit' | 'utilisation' | 'available') =>
+    totals.data ? <MoneyLines sums={totalsOf(totals.data, field)} /> : totals.error ? '—' : <Skeleton />;
   const feeLabel = {
     broker: 'Broker fees earned',
     spv: 'SPV fees',
@@ -164,11 +175,16 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
           {error.message}
         </Alert>
       )}
+      {limitsError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The limits and their utilisation could not be loaded: {limitsError.message}
+        </Alert>
+      )}
       <FigureRow>
         {[
-          <FigureCard key="l" label="Approved limits" value={<MoneyLines sums={figures.limits} />} />,
-          <FigureCard key="u" label="Utilisation" value={<MoneyLines sums={figures.utilisation} />} />,
-          <FigureCard key="a" label="Available" value={<MoneyLines sums={figures.available} />} />,
+          <FigureCard key="l" label="Approved limits" value={lineTotals('limit')} />,
+          <FigureCard key="u" label="Utilisation" value={lineTotals('utilisation')} />,
+          <FigureCard key="a" label="Available" value={lineTotals('available')} />,
           <FigureCard key="f" label={feeLabel} value={<MoneyLines sums={figures.fees} />} />,
         ]}
       </FigureRow>
@@ -226,7 +242,7 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
             <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
               Exposure by buyer
             </Typography>
-            {figures.exposure.length === 0 ? (
+            {exposure.length === 0 ? (
               <Typography color="text.secondary">No approved lines yet.</Typography>
             ) : (
               <Table size="small">
@@ -238,7 +254,7 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {figures.exposure.map(({ b, used }) => (
+                  {exposure.map(({ b, used }) => (
                     <TableRow
                       key={b.id}
                       hover
@@ -248,7 +264,15 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
                       <TableCell>
                         <RowLink to={buyerTo(b.id)}>{String(b.buyer_name ?? '')}</RowLink>
                       </TableCell>
-                      <TableCell align="right">{formatMoney(used, b.buyer_currency as string)}</TableCell>
+                      <TableCell align="right">
+                        {used !== null ? (
+                          formatMoney(used, b.buyer_currency as string)
+                        ) : !limits.error && (limits.isPending || limits.isFetching) ? (
+                          <Skeleton width={90} sx={{ ml: 'auto' }} />
+                        ) : (
+                          '—'
+                        )}
+                      </TableCell>
                       <TableCell align="right">
                         {formatMoney(b.buyer_loan_approved_amount, b.buyer_currency as string)}
                       </TableCell>

@@ -7,7 +7,6 @@ import {
   subtractDecimals,
   sumDecimals,
   totalsByCurrency,
-  utilisationOf,
 } from './lines.ts';
 
 let n = 0;
@@ -39,19 +38,6 @@ describe('decimal arithmetic of line figures', () => {
     expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
-  });
-});
-
-describe('utilisation (docs/business-rules.md, “Line limits and what requests hold”)', () => {
-  it('counts approved, unsettled requests of the line only', () => {
-    const rs = [
-      req({ buyerId: 'b', request_status: 'Approved', invoice_purchase_amount: '88450.00' }),
-      req({ buyerId: 'b', request_status: 'Settled', invoice_purchase_amount: '1000' }),
-      req({ buyerId: 'b', request_status: 'Under Review', invoice_purchase_amount: '7' }),
-      req({ buyerId: 'b', request_status: 'Declined', invoice_purchase_amount: '0' }),
-      req({ buyerId: 'c', request_status: 'Approved', invoice_purchase_amount: '5' }),
-    ];
-    expect(utilisationOf('b', rs)).toBe('88450');
   });
 });
 

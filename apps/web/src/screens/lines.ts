@@ -32,15 +32,6 @@ export function compareDecimals(a: unknown, b: unknown): -1 | 0 | 1 {
   return d === '0' ? 0 : d.startsWith('-') ? -1 : 1;
 }
 
-/** Purchase amounts of the line's requests that are Approved and not Settled. */
-export function utilisationOf(buyerId: string, requests: readonly ApiRecord[]): string {
-  return sumDecimals(
-    requests
-      .filter((r) => r.buyerId === buyerId && r.request_status === 'Approved')
-      .map((r) => r.invoice_purchase_amount),
-  );
-}
-
 /** Calendar days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
   const utc = (d: string) =>

@@ -1,19 +1,13 @@
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useUser } from '../auth/user-context.tsx';
 import { formatMoney } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
-import { useAll, useRecord } from '../entity/hooks.ts';
+import { useRecord } from '../entity/hooks.ts';
+import { figuresOfLine, useLineLimits, type LineLimit } from '../entity/line-limits-api.ts';
 import { AREAS, type AreaKey } from '../shared/areas.ts';
-import {
-  creditLimitRefusal,
-  lineUse,
-  type LimitLine,
-  type LimitRequest,
-  type LineUse,
-  type NewRequest,
-} from '@rf/domain/rules/credit-limit';
+import { creditLimitRefusal, type LimitLine, type NewRequest } from '@rf/domain/rules/credit-limit';
 
 /** Route parameters of the request flow: `{id}` is the Buyer in the supplier area, else `{id}/{buyId}/{supId}`. */
 
@@ -37,38 +31,33 @@ export function limitLineOf(buyer: ApiRecord): LimitLine {
   };
 }
 
-/** The line's requests as the credit-limit rule reads them. */
-export function limitRequestsOf(requests: readonly ApiRecord[]): LimitRequest[] {
-  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-  return requests.map((r) => ({
-    status: text(r.request_status),
-    currency: text(r.invoice_currency),
-    invoiceAmount: text(r.invoice_amount),
-    purchaseAmount: text(r.invoice_purchase_amount),
-  }));
-}
-
 /**
- * A buyer line with what it uses and has left (docs/business-rules.md,
- * “Line limits and what requests hold”, the same rule the server enforces): `use.available` is
- * limit − utilisation, `use.free` what new requests may still take once the requests awaiting a
- * decision hold their advances. `refusal` tells the server's answer early for a set of new
- * invoices.
+ * A buyer line with what it uses and has left, as the ledger holds it and the server reads it
+ * (docs/business-rules.md, “Limits held in the ledger”): `use.available` is limit − utilisation,
+ * `use.free` what new requests may still take once the requests awaiting a decision hold their
+ * advances; null until they are loaded, or when they could not be. `refusal` tells the server's
+ * answer early for a set of new invoices: the same rule (docs/business-rules.md, “Line limits and
+ * what requests hold”) with what the ledger says the line's requests use and hold; without those
+ * figures it tells nothing and the server decides.
  */
 export function useLine(buyerId: string | undefined) {
   const buyer = useRecord('Buyer', buyerId);
-  const requests = useAll('Request', buyerId ? { buyerId: { eq: buyerId } } : undefined, {
-    enabled: Boolean(buyerId),
-  });
-  const use = useMemo(
-    () => (buyer.data ? lineUse(limitLineOf(buyer.data), limitRequestsOf(requests.data ?? [])) : null),
-    [buyer.data, requests.data],
-  );
+  const limits = useLineLimits(buyer.data ? [buyer.data] : undefined);
+  const use = buyer.data ? figuresOfLine(limits, buyer.data).row : null;
   const refusal = (added: readonly NewRequest[]) =>
-    buyer.data
-      ? creditLimitRefusal(limitLineOf(buyer.data), limitRequestsOf(requests.data ?? []), added)
+    buyer.data && use
+      ? creditLimitRefusal(
+          limitLineOf(buyer.data),
+          { utilisation: use.utilisation, reserved: use.reserved },
+          added,
+        )
       : null;
-  return { buyer, use, refusal, loading: buyer.isLoading || requests.isLoading };
+  return {
+    buyer,
+    use,
+    refusal,
+    loading: buyer.isLoading || (Boolean(buyer.data) && limits.isPending && !limits.error),
+  };
 }
 
 /**
@@ -96,16 +85,23 @@ export function termsOf(buyer: ApiRecord, supplier: ApiRecord | null | undefined
   );
 }
 
-export function LineSummary({ buyer, use }: { buyer: ApiRecord; use: LineUse | null }) {
+/**
+ * The line's limit and what is left of it: the ledger's figures (`use`, from useLine), with the
+ * reason when they could not be loaded.
+ */
+export function LineSummary({ buyer, use }: { buyer: ApiRecord; use: LineLimit | null }) {
   const currency = buyer.buyer_currency as string;
-  const figures: [string, string][] = [
+  // The same query as useLine's (served from the cache): its state, for loading and errors.
+  const limits = useLineLimits([buyer]);
+  const { loading, error } = figuresOfLine(limits, buyer);
+  const figures: [string, ReactNode][] = [
     ['Approved limit', formatMoney(buyer.buyer_loan_approved_amount, currency) || '—'],
-    ['Available', use ? formatMoney(use.available, currency) : '—'],
+    ['Available', use ? formatMoney(use.available, currency) : loading ? <Skeleton width={120} /> : '—'],
   ];
   if (use && !/^0(\.0+)?$/.test(use.reserved))
     figures.push(
       ['Held by requests under review', formatMoney(use.reserved, currency)],
-      ['Free for new requests', formatMoney(use.free.startsWith('-') ? '0' : use.free, currency)],
+      ['Free for new requests', formatMoney(use.free, currency)],
     );
   return (
     <Paper sx={{ p: 2, mb: 2 }}>
@@ -129,6 +125,12 @@ export function LineSummary({ buyer, use }: { buyer: ApiRecord; use: LineUse | n
           </Box>
         ))}
       </Stack>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          The line’s available limit could not be loaded: {error.message}. The limit is still checked when you
+          submit.
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         A request holds its advance ({String(buyer.buyer_loan_advance_rate ?? '100')} % of the invoice)
         against the limit until it is decided; new requests must fit in what is free.

@@ -2,6 +2,7 @@ import {
   Alert,
   Link,
   Paper,
+  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -12,11 +13,11 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Loading } from '../../shared/status-screens.tsx';
-import { formatMoney, formatRate, todayIso } from '../../entity/format.ts';
+import { formatMoney, formatRate } from '../../entity/format.ts';
 import type { ApiRecord } from '../../entity/graphql-client.ts';
 import { useAll } from '../../entity/hooks.ts';
+import { figuresOfLine, useLineLimits } from '../../entity/line-limits-api.ts';
 import { PageHeader, StatusChip } from '../../shared/page.tsx';
-import { lineFigures } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';
 import { LatestReason } from '../../screens/status-history.tsx';
@@ -47,26 +48,25 @@ function Section({ title, empty, children }: { title: string; empty: string | nu
 /**
  * Broker `limits`: the buyer lines of the suppliers it introduced (the server lists no others),
  * by stage: being prepared or awaiting the investor's offer (with "Submit terms" on its own
- * lines under review), approved with utilisation and available limit, and declined.
+ * lines under review), approved with utilisation and available limit (the ledger's figures, read
+ * from the server: docs/business-rules.md, “Limits held in the ledger”), and declined.
  */
 export function BrokerLimitsScreen() {
   const lines = useAll('Buyer', undefined);
-  const requests = useAll('Request', undefined);
+  const limits = useLineLimits(lines.data, { every: true });
   const suppliers = useAll('Supplier', undefined);
   const supplierName = useMemo(
     () => new Map((suppliers.data ?? []).map((s) => [s.id, String(s.supplier_name ?? '')])),
     [suppliers.data],
   );
-  if (lines.isLoading || requests.isLoading || suppliers.isLoading) return <Loading />;
+  if (lines.isLoading || suppliers.isLoading) return <Loading />;
   const all = lines.data ?? [];
-  const reqs = requests.data ?? [];
-  const today = todayIso();
   const open = all.filter(
     (b) => b.buyer_status === 'Under Review' || b.buyer_status === 'Investor Offer Pending',
   );
   const approved = all.filter((b) => b.buyer_status === 'Approved');
   const declined = all.filter((b) => b.buyer_status === 'Declined');
-  const error = lines.error ?? requests.error ?? suppliers.error;
+  const error = lines.error ?? suppliers.error;
 
   const buyerCell = (b: ApiRecord) => (
     <TableCell>
@@ -102,6 +102,11 @@ export function BrokerLimitsScreen() {
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error.message}
+        </Alert>
+      )}
+      {limits.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The lines’ utilisation could not be loaded: {limits.error.message}
         </Alert>
       )}
       <Section
@@ -154,8 +159,11 @@ export function BrokerLimitsScreen() {
           </TableHead>
           <TableBody>
             {approved.map((b) => {
-              const f = lineFigures(b, reqs, today);
-              const c = f.currency || undefined;
+              const f = figuresOfLine(limits, b);
+              const c = (b.buyer_currency as string | undefined) || undefined;
+              const figure = (value: string | undefined) =>
+                f.loading ? <Skeleton width={90} sx={{ ml: 'auto' }} /> : value ? formatMoney(value, c) : '—';
+              const overLimit = f.row?.available.startsWith('-') ?? false;
               return (
                 <TableRow key={b.id}>
                   {buyerCell(b)}
@@ -167,13 +175,13 @@ export function BrokerLimitsScreen() {
                     {money(b, 'buyer_loan_approved_amount')}
                   </TableCell>
                   <TableCell align="right" sx={NOWRAP}>
-                    {formatMoney(f.exposure, c)}
+                    {figure(f.row?.utilisation)}
                   </TableCell>
-                  <TableCell align="right" sx={{ ...NOWRAP, color: f.overLimit ? 'error.main' : undefined }}>
-                    {formatMoney(f.available, c)}
+                  <TableCell align="right" sx={{ ...NOWRAP, color: overLimit ? 'error.main' : undefined }}>
+                    {figure(f.row?.available)}
                   </TableCell>
                   <TableCell>
-                    <UtilisationBar used={f.exposure} limit={f.limit} />
+                    {f.row && <UtilisationBar used={f.row.utilisation} limit={f.row.limit} />}
                   </TableCell>
                 </TableRow>
               );

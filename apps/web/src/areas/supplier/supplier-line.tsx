@@ -1,18 +1,20 @@
-import { Alert, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '../../shared/status-screens.tsx';
 import { RelatedTable, SectionList } from '../../entity/entity-detail.tsx';
 import { formatMoney } from '../../entity/format.ts';
-import { useAll, useRecord } from '../../entity/hooks.ts';
+import { useRecord } from '../../entity/hooks.ts';
+import { figuresOfLine, useLineLimits } from '../../entity/line-limits-api.ts';
 import { PageHeader } from '../../shared/page.tsx';
 import { FrozenAwareEdit } from '../../screens/frozen-edit.tsx';
-import { subtractDecimals, utilisationOf } from '../../screens/lines.ts';
 import { StatusActions } from '../../screens/status-actions.tsx';
 import { LatestReason, StatusHistory } from '../../screens/status-history.tsx';
 import { hiddenFromSupplier } from './account-financials.tsx';
 
 /**
- * `/app/buyer/{id}`: the supplier's own buyer line: its limit and what is left, the reason of its
+ * `/app/buyer/{id}`: the supplier's own buyer line: its limit and what is left (the ledger's
+ * figures, read from the server: docs/business-rules.md, “Limits held in the ledger”), the reason of its
  * state, its requests, history and details. While the line is reviewed the supplier edits it;
  * once its terms are offered they (and the requested amount and currency) are shown read-only,
  * as the lifecycle freezes them (docs/business-rules.md, “Frozen fields per state”).
@@ -20,7 +22,7 @@ import { hiddenFromSupplier } from './account-financials.tsx';
 export function SupplierLineScreen() {
   const { id } = useParams();
   const q = useRecord('Buyer', id);
-  const requests = useAll('Request', id ? { buyerId: { eq: id } } : undefined, { enabled: Boolean(id) });
+  const limits = useLineLimits(q.data ? [q.data] : undefined);
   if (q.isLoading) return <Loading />;
   if (q.error || !q.data)
     return (
@@ -35,7 +37,9 @@ export function SupplierLineScreen() {
   const c = b.buyer_currency as string | undefined;
   const status = (b.buyer_status as string | null) ?? null;
   const approved = status === 'Approved';
-  const used = utilisationOf(b.id, requests.data ?? []);
+  const figures = figuresOfLine(limits, b);
+  const figure = (value: string | undefined): ReactNode =>
+    !approved ? '—' : figures.loading ? <Skeleton width={120} /> : value ? formatMoney(value, c) : '—';
   const name = String(b.buyer_name ?? 'Buyer');
   return (
     <>
@@ -48,15 +52,14 @@ export function SupplierLineScreen() {
       <LatestReason model="Buyer" id={b.id} field="buyer_status" status={status} label="Reason" />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Grid container spacing={2}>
-          {[
-            ['Requested limit', formatMoney(b.buyer_loan_request_amount, c) || '—'],
-            ['Approved limit', formatMoney(b.buyer_loan_approved_amount, c) || '—'],
-            ['Used', approved ? formatMoney(used, c) : '—'],
+          {(
             [
-              'Available',
-              approved ? formatMoney(subtractDecimals(b.buyer_loan_approved_amount ?? '0', used), c) : '—',
-            ],
-          ].map(([label, value]) => (
+              ['Requested limit', formatMoney(b.buyer_loan_request_amount, c) || '—'],
+              ['Approved limit', formatMoney(b.buyer_loan_approved_amount, c) || '—'],
+              ['Used', figure(figures.row?.utilisation)],
+              ['Available', figure(figures.row?.available)],
+            ] as const
+          ).map(([label, value]) => (
             <Grid key={label} size={{ xs: 6, md: 3 }}>
               <Typography variant="body2" color="text.secondary">
                 {label}
@@ -67,6 +70,11 @@ export function SupplierLineScreen() {
             </Grid>
           ))}
         </Grid>
+        {approved && figures.error && (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            The line’s used and available amounts could not be loaded: {figures.error.message}
+          </Alert>
+        )}
         {status === 'Under Review' && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
             The platform reviews the buyer and proposes the terms to a funder; until then you can still change

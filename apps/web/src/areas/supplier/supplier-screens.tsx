@@ -7,6 +7,7 @@ import {
   CardContent,
   Grid,
   Paper,
+  Skeleton,
   Stack,
   Typography,
 } from '@mui/material';
@@ -15,10 +16,10 @@ import { Loading } from '../../shared/status-screens.tsx';
 import { useUser } from '../../auth/user-context.tsx';
 import { formatMoney } from '../../entity/format.ts';
 import { useAll } from '../../entity/hooks.ts';
+import { figuresOfLine, useLineLimits } from '../../entity/line-limits-api.ts';
 import { countryName } from '../../entity/reference-names.ts';
 import { AddIcon } from '../../shared/icons.tsx';
 import { PageHeader, StatusChip } from '../../shared/page.tsx';
-import { subtractDecimals, utilisationOf } from '../../screens/lines.ts';
 import { LatestReason } from '../../screens/status-history.tsx';
 import { UtilisationBar } from '../../screens/widgets.tsx';
 
@@ -26,15 +27,17 @@ export { AccountScreen } from './account-screen.tsx';
 export { supplierChecklist } from './account-checklist.tsx';
 export { SupplierLineScreen } from './supplier-line.tsx';
 
-/** `/app/buyers`: one card per buyer line with its limit and utilisation. */
+/**
+ * `/app/buyers`: one card per buyer line with its limit and utilisation, as the ledger holds them
+ * (read from the server: docs/business-rules.md, “Limits held in the ledger”).
+ */
 export function BuyersScreen() {
   const navigate = useNavigate();
   const user = useUser();
   const buyers = useAll('Buyer', undefined);
-  const requests = useAll('Request', undefined);
-  if (buyers.isLoading || requests.isLoading) return <Loading />;
+  const limits = useLineLimits(buyers.data, { every: true });
+  if (buyers.isLoading) return <Loading />;
   const rows = buyers.data ?? [];
-  const reqs = requests.data ?? [];
   return (
     <>
       <PageHeader
@@ -51,8 +54,11 @@ export function BuyersScreen() {
           </Button>
         }
       />
-      {(buyers.error ?? requests.error) && (
-        <Alert severity="error">{(buyers.error ?? requests.error)?.message}</Alert>
+      {buyers.error && <Alert severity="error">{buyers.error.message}</Alert>}
+      {limits.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The lines’ available amounts could not be loaded: {limits.error.message}
+        </Alert>
       )}
       {rows.length === 0 ? (
         <Paper sx={{ p: 4, textAlign: 'center' }}>
@@ -72,7 +78,7 @@ export function BuyersScreen() {
         <Grid container spacing={2}>
           {rows.map((b) => {
             const c = b.buyer_currency as string;
-            const used = utilisationOf(b.id, reqs);
+            const figures = figuresOfLine(limits, b);
             const approved = b.buyer_status === 'Approved';
             return (
               <Grid key={b.id} size={{ xs: 12, md: 6, xl: 4 }}>
@@ -110,12 +116,18 @@ export function BuyersScreen() {
                           Available
                         </Typography>
                         <Typography sx={{ mb: 0.5 }}>
-                          {approved
-                            ? formatMoney(subtractDecimals(b.buyer_loan_approved_amount ?? '0', used), c)
-                            : '—'}
+                          {!approved ? (
+                            '—'
+                          ) : figures.loading ? (
+                            <Skeleton width={120} />
+                          ) : figures.row ? (
+                            formatMoney(figures.row.available, c)
+                          ) : (
+                            '—'
+                          )}
                         </Typography>
-                        {approved && (
-                          <UtilisationBar used={used} limit={b.buyer_loan_approved_amount as string} />
+                        {approved && figures.row && (
+                          <UtilisationBar used={figures.row.utilisation} limit={figures.row.limit} />
                         )}
                       </Grid>
                       {b.buyer_status === 'Declined' && (
