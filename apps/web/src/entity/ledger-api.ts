@@ -195,3 +195,37 @@ export async function downloadLedgerCsv(url: string, fallbackName: string): Prom
   }
   saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition'), fallbackName));
 }
+
+/** A request's postings, each entry with its account (the bookkeeping detail). */
+export const REQUEST_POSTINGS = `query RequestPostings($filter: LedgerEntryFilter, $limit: Int) {
+  ledgerEntries(filter: $filter, limit: $limit) {
+    items {
+      id transactionId kind description effectiveDate createdAt currency debit credit phase operation
+      ${ACCOUNT}
+    }
+    nextToken
+  }
+}`;
+
+export type RequestPosting = Omit<
+  LedgerEntry,
+  'event' | 'runningBalance' | 'requestId' | 'requestReference' | 'bankTransactionId' | 'reversesId' | 'actor'
+> & { readonly account: LedgerAccount };
+
+/** Every entry the user may read of one request's postings, in posting order. */
+export function useRequestPostings(requestId: string | undefined) {
+  return useQuery({
+    queryKey: ['Ledger', 'request', requestId],
+    enabled: Boolean(requestId),
+    queryFn: async () =>
+      (
+        await gql<{ ledgerEntries: { items: RequestPosting[]; nextToken: string | null } }>(
+          REQUEST_POSTINGS,
+          {
+            filter: { requestId },
+            limit: 500,
+          },
+        )
+      ).ledgerEntries,
+  });
+}

@@ -114,6 +114,8 @@ export function useRunOperation() {
         );
       for (const m of [call.model, ...(AFFECTED[call.model] ?? [])])
         void client.invalidateQueries({ queryKey: [m] });
+      // Operations post to the ledger (docs/business-rules.md, “Bookkeeping that posts”).
+      void client.invalidateQueries({ queryKey: ['Ledger'] });
     },
   });
 }

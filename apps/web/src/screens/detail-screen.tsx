@@ -12,6 +12,7 @@ import { PageHeader } from '../shared/page.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { BuyerRiskPanel, FinancialsRiskPanel } from './risk-panel.tsx';
 import { InsurancePanel } from './insurance-parts.tsx';
+import { RequestPostingsPanel } from './request-postings.tsx';
 import { DocumentVersions } from './document-versions.tsx';
 import { DocumentOwners } from './document-owners.tsx';
 import { CompanyChecklist, CompanyStatusActions, isCompanyModel } from './company-checklist.tsx';
@@ -112,6 +113,9 @@ export function DetailScreen(config: DetailScreenConfig) {
           {...(model === 'Buyer' ? { buyerId: record.id } : { insuranceId: record.id })}
           admin={user.role === 'Admin'}
         />
+      )}
+      {config.postings && typeof record.requestId === 'string' && (
+        <RequestPostingsPanel requestId={record.requestId} area={config.area} />
       )}
       {company && <CompanyChecklist model={company} record={record} />}
       {config.related?.map((r) => (

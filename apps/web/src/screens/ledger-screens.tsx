@@ -29,7 +29,6 @@ import {
   useLedgerAccounts,
   useLedgerEntries,
   useTrialBalance,
-  type LedgerAccount,
   type LedgerAccountBalance,
   type LedgerEntry,
   type TrialBalanceRow,
@@ -42,6 +41,7 @@ import { DownloadIcon } from '../shared/icons.tsx';
 import { PageHeader } from '../shared/page.tsx';
 import { Loading } from '../shared/status-screens.tsx';
 import { FigureCard } from './widgets.tsx';
+import { eventLabel, partyOf } from './ledger-labels.ts';
 
 /**
  * The ledger's screens (docs/architecture.md, “Ledger”): the chart of accounts with balances, an
@@ -80,17 +80,6 @@ const PARTY_PAGE: Readonly<Record<string, string>> = {
   Supplier: 'supplier',
   Broker: 'broker',
   Buyer: 'buyer',
-};
-
-/** Who an account belongs to, by name: the platform's own accounts have no party. */
-const partyOf = (a: LedgerAccount): string =>
-  a.partyName ??
-  (a.partyModel ? `${a.partyModel === 'Buyer' ? 'Buyer line' : a.partyModel} (unnamed)` : 'Platform');
-
-/** `spv_purchase` → `Spv purchase`. */
-const eventLabel = (kind: string): string => {
-  const words = kind.replace(/[_:-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** How a column shows on a phone: the row's title, details under it, its main amount, other amounts. */

@@ -68,6 +68,11 @@ export interface DetailScreenConfig {
    * a policy: the policy, the exposure to the buyer company, the insured share and the flags.
    */
   readonly insurance?: boolean;
+  /**
+   * The postings of a bookkeeping record's request (docs/business-rules.md, “Bookkeeping that
+   * posts”): its amounts and the entries each step posted.
+   */
+  readonly postings?: boolean;
 }
 
 interface CreateScreenConfigOf<M extends ModelName> {

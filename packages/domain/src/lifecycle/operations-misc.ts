@@ -54,7 +54,8 @@ export const BOOKKEEPING_SPV = defineLifecycle({
       to: 'Approved',
       who: [ADMIN, as('Spv', 'lineSpv')],
       label: 'Approve purchase',
-      explain: 'The SPV confirms it has booked the purchase of this receivable.',
+      explain:
+        'Books the SPV’s purchase of this receivable from the investor (its open face value) and sends the RAA offer notice to the SPV’s signers.',
       confirm: 'Approve purchase',
       effect: true,
       tone: 'success',

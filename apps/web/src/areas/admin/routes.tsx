@@ -269,6 +269,7 @@ export const adminRoutes: RouteObject[] = [
       listLabel: 'Bookkeeping',
       listTo: '/admin/bookkeeping',
       links: [{ label: 'Open request', to: '/admin/request/:requestId' }],
+      postings: true,
     }),
   },
   {

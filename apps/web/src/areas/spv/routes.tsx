@@ -25,6 +25,7 @@ export const spvRoutes: RouteObject[] = [
       listLabel: 'Bookkeeping',
       listTo: '/spv/bookkeeping',
       links: [{ label: 'Open request', to: '/spv/request/:requestId' }],
+      postings: true,
     }),
   },
 ];
