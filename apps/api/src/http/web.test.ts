@@ -32,5 +32,7 @@ it('serves the app for client routes, hashed scripts with long caching, and 404 
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.body).toBe('compressed');
   expect((await app.inject('/graphql')).statusCode).toBe(404);
+  // An unknown address under an API prefix is not a client route.
+  expect((await app.inject('/ledger/unknown.csv')).statusCode).toBe(404);
   await app.close();
 });

@@ -8,6 +8,7 @@ const API_PREFIXES = [
   '/graphql',
   '/auth/',
   '/files',
+  '/ledger/',
   '/dev/',
   '/healthz',
   '/readyz',
