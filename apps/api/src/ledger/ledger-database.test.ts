@@ -44,6 +44,12 @@ describeDatabases('ledger invariants in the database', (db) => {
     expect(check!.bad).toBe(0);
   });
 
+  it('posts concurrent retries of one event once, each answering the same transaction', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => posting('concurrent-1', legs(500n, investor))));
+    expect(results.filter((r) => r.posted)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+  });
+
   it('refuses at commit a transaction whose entries do not balance', async () => {
     const usd = await db().transaction((tx) => accountId(tx, cash(investor), AT));
     const attempt = db().transaction(async (tx) => {

@@ -86,10 +86,13 @@ export async function post(
       `Posting ${posting.event} does not balance: ${unbalanced.map((u) => `${u.phase} ${u.currency} ${u.sum}`).join(', ')}`,
     );
   const id = randomUUID();
-  await tx.query(
+  // A concurrent posting of the same event waits here on the first one's row; once that commits,
+  // this one books nothing and answers the first (a retry at the same time posts once).
+  const inserted = await tx.query(
     `INSERT INTO ledger_transaction (id, event, kind, effective_date, posted_at, description, request_id, line_id,
        bank_transaction_id, reverses, operation, actor, idempotency_key)
-     VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+     VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (event) DO NOTHING RETURNING id`,
     [
       id,
       posting.event,
@@ -106,6 +109,12 @@ export async function post(
       posting.idempotencyKey ?? null,
     ],
   );
+  if (!inserted.length) {
+    const [first] = await tx.query<{ id: string }>('SELECT id FROM ledger_transaction WHERE event = $1', [
+      posting.event,
+    ]);
+    return { id: String(first?.id), posted: false };
+  }
   for (const leg of legs) {
     const account = await accountId(tx, leg.account, at);
     try {
