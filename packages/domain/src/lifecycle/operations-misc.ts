@@ -18,7 +18,7 @@ export const BOOKKEEPING_ADMIN = defineLifecycle({
       who: [ADMIN],
       label: 'Book fees',
       explain:
-        'Record the platform-fee invoice and the broker-fee payable you booked in the accounting system (its invoice number and links).',
+        'Books the platform-fee invoice and the broker’s commission payable in the ledger, out of the unearned discount. If you sync an accounting system, add its invoice number and links.',
       confirm: 'Book fees',
       input: [
         ask('Bookkeeping', 'invoiceId_3party'),
@@ -33,7 +33,7 @@ export const BOOKKEEPING_ADMIN = defineLifecycle({
       to: 'Approved',
       who: [ADMIN],
       label: 'Approve booking',
-      explain: 'The platform bookings are approved and locked.',
+      explain: 'The fees booked are approved and locked: they never change again.',
       confirm: 'Approve booking',
       effect: true,
       tone: 'success',
