@@ -238,6 +238,60 @@ describeDatabases('line limits read from the ledger', (db) => {
     expect(await totals('Stranger')).toEqual([]);
   });
 
+  it('answers what the approved requests owe by due date, per line and summed per currency', async () => {
+    const DUES = `query ($ids: [ID!]) { lineLimits(buyerIds: $ids) { lineId currency overdue overdueRequests daysPastDue nextDue } }`;
+    const OVERDUE = `query { lineLimitTotals { currency lines overdue } }`;
+    const dues = async (who: string) =>
+      (await ok<{ lineLimits: Record<string, unknown>[] }>(who, DUES, { ids: [usd, eur, review, other] }))
+        .lineLimits;
+    const nothing = (lineId: string, currency: string) => ({
+      lineId,
+      currency,
+      overdue: currency === 'JPY' ? '0' : '0.00',
+      overdueRequests: 0,
+      daysPastDue: null,
+      nextDue: null,
+    });
+    try {
+      // Before the approved request's due date: nothing overdue, it is the next one due (the
+      // request awaiting a decision owes nothing yet).
+      expect(await dues('Investor')).toEqual([
+        { ...nothing(usd, 'USD'), nextDue: '2026-05-08' },
+        nothing(eur, 'EUR'),
+        nothing(review, 'USD'),
+      ]);
+      api.setToday('2026-05-08');
+      expect((await dues('Spv'))[0]).toEqual({ ...nothing(usd, 'USD'), nextDue: '2026-05-08' });
+      // The day after, its invoice amount is overdue, one day late.
+      api.setToday('2026-05-09');
+      expect((await dues('Spv'))[0]).toEqual({
+        ...nothing(usd, 'USD'),
+        overdue: '4000.00',
+        overdueRequests: 1,
+        daysPastDue: 1,
+      });
+      api.setToday('2026-05-20');
+      expect((await dues('Admin')).find((r) => r.lineId === usd)).toMatchObject({
+        overdue: '4000.00',
+        daysPastDue: 12,
+      });
+      expect(await dues('Investor2')).toEqual([nothing(other, 'USD')]);
+      const totals = (who: string) =>
+        ok<{ lineLimitTotals: unknown[] }>(who, OVERDUE).then((d) => d.lineLimitTotals);
+      expect(await totals('Investor')).toEqual([
+        { currency: 'EUR', lines: 1, overdue: '0.00' },
+        { currency: 'USD', lines: 1, overdue: '4000.00' },
+      ]);
+      expect(await totals('Admin')).toEqual([
+        { currency: 'EUR', lines: 1, overdue: '0.00' },
+        { currency: 'USD', lines: 2, overdue: '4000.00' },
+      ]);
+      expect(await totals('Investor2')).toEqual([{ currency: 'USD', lines: 1, overdue: '0.00' }]);
+    } finally {
+      api.setToday('2026-03-09');
+    }
+  });
+
   it('refuses more than 1,000 ids and ids that are not UUIDs, and callers not signed in', async () => {
     const many = Array.from(
       { length: 1001 },

@@ -21,6 +21,13 @@ export interface LineLimit {
   readonly available: string;
   /** What new requests may still use: limit − utilisation − reserved, never below zero. */
   readonly free: string;
+  /** Invoice amounts of the line's approved requests not settled yet, due before today (the server's). */
+  readonly overdue: string;
+  readonly overdueRequests: number;
+  /** Days the oldest overdue invoice is past its due date; null when none is. */
+  readonly daysPastDue: number | null;
+  /** The earliest due date from today on; null when there is none. */
+  readonly nextDue: string | null;
 }
 
 /** The sums of the user's readable Approved lines in one currency. */
@@ -32,15 +39,16 @@ export interface LineLimitTotal {
   readonly reserved: string;
   readonly available: string;
   readonly free: string;
+  readonly overdue: string;
 }
 
 /** Lines one call may name (the server refuses more). */
 export const MAX_LINE_IDS = 1000;
 
-const FIGURES = 'limit utilisation reserved available free';
+const FIGURES = 'limit utilisation reserved available free overdue';
 
 export const LINE_LIMITS = `query LineLimits($buyerIds: [ID!]) {
-  lineLimits(buyerIds: $buyerIds) { lineId currency ${FIGURES} }
+  lineLimits(buyerIds: $buyerIds) { lineId currency ${FIGURES} overdueRequests daysPastDue nextDue }
 }`;
 
 export const LINE_LIMIT_TOTALS = `query LineLimitTotals { lineLimitTotals { currency lines ${FIGURES} } }`;

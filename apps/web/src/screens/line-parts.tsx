@@ -1,11 +1,11 @@
 import { assessBuyer } from '@rf/domain/risk/assessment';
-import { Button, TableCell, TableRow, Typography } from '@mui/material';
+import { Button, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney, todayIso } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
-import type { CurrencyTotals } from './lines.ts';
+import type { LineLimitTotal } from '../entity/line-limits-api.ts';
 import { GradeChip } from './risk-panel.tsx';
 
 /** The buyer's grade as its risk panel derives it (assessBuyer over the line and its statements). */
@@ -66,26 +66,47 @@ export function BuyerLink({ line, base }: { line: ApiRecord; base: string }) {
   );
 }
 
-/** Footer rows of an obligor or limits table: one per currency, never a grand total across currencies. */
+const TOTAL_ROW = { '& td': { fontWeight: 600, borderBottom: 'none' }, bgcolor: '#f4f6f9' } as const;
+
+/**
+ * Footer rows of an obligor or limits table: one per currency, never a grand total across
+ * currencies, as the server sums them (lineLimitTotals); a skeleton row while they load.
+ */
 export function TotalsRows({
   totals,
+  loading,
   leading,
   trailing,
   overdue,
 }: {
-  totals: readonly CurrencyTotals[];
+  totals: readonly LineLimitTotal[] | undefined;
+  loading: boolean;
   /** Empty cells before the amounts and after them, to line up with the table's columns. */
   leading: number;
   trailing: number;
   overdue?: boolean;
 }) {
+  if (!totals)
+    return loading ? (
+      <TableRow sx={TOTAL_ROW}>
+        <TableCell colSpan={leading}>
+          <Skeleton width={140} />
+        </TableCell>
+        {Array.from({ length: overdue ? 4 : 3 }, (_, i) => (
+          <TableCell key={i} align="right">
+            <Skeleton width={90} sx={{ ml: 'auto' }} />
+          </TableCell>
+        ))}
+        {trailing > 0 && <TableCell colSpan={trailing} />}
+      </TableRow>
+    ) : null;
   return totals.map((t) => (
-    <TableRow key={t.currency} sx={{ '& td': { fontWeight: 600, borderBottom: 'none' }, bgcolor: '#f4f6f9' }}>
+    <TableRow key={t.currency} sx={TOTAL_ROW}>
       <TableCell colSpan={leading}>
         Total {t.currency} ({t.lines} line{t.lines === 1 ? '' : 's'})
       </TableCell>
       <TableCell align="right">{formatMoney(t.limit, t.currency)}</TableCell>
-      <TableCell align="right">{formatMoney(t.exposure, t.currency)}</TableCell>
+      <TableCell align="right">{formatMoney(t.utilisation, t.currency)}</TableCell>
       <TableCell align="right">{formatMoney(t.available, t.currency)}</TableCell>
       {overdue && <TableCell align="right">{formatMoney(t.overdue, t.currency)}</TableCell>}
       {trailing > 0 && <TableCell colSpan={trailing} />}

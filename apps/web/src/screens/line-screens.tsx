@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Paper,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -13,15 +14,22 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
-import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
+import { formatDate, formatMoney, formatRate } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll } from '../entity/hooks.ts';
+import {
+  figuresOfLine,
+  useLineLimits,
+  useLineLimitTotals,
+  type LineFigures,
+  type LineLimit,
+} from '../entity/line-limits-api.ts';
 import { AREAS, type AreaKey } from '../shared/areas.ts';
 import { PageHeader, StatusChip } from '../shared/page.tsx';
 import { BuyerLink, Grade, TotalsRows, useFinancialsByBuyer } from './line-parts.tsx';
 import { insuranceOfLine, useInsuredExposures } from './insurance-figures.ts';
 import { COMPANY_EXPOSURE_NOTE, INSURED_SHARE_NOTE, LineInsurance } from './insurance-parts.tsx';
-import { EXPOSURE_NOTE, lineFigures, totalsByCurrency, type LineFigures } from './lines.ts';
+import { EXPOSURE_NOTE } from './lines.ts';
 import { StatusActions } from './status-actions.tsx';
 import { LatestReason } from './status-history.tsx';
 import { UtilisationBar } from './widgets.tsx';
@@ -29,11 +37,6 @@ import { labelOfValue } from '../entity/value-labels.ts';
 import { RowLink, rowOpens } from '../entity/row-link.tsx';
 
 const NONE: readonly ApiRecord[] = [];
-/**
- * Only outstanding requests count towards a line (docs/business-rules.md,
- * “Line limits and what requests hold”): fetch just those.
- */
-const OUTSTANDING = { request_status: { eq: 'Approved' } };
 
 /** Amounts (right-aligned cells) never break between the currency code and the figure; cells sit closer to fit them. */
 const AMOUNTS_ON_ONE_LINE = {
@@ -61,14 +64,37 @@ function Empty({ children }: { children: string }) {
   return <Typography color="text.secondary">{children}</Typography>;
 }
 
-/** Outstanding purchases of a line in other currencies: named, never added to the line's figures. */
-function OtherCurrencies({ figures }: { figures: LineFigures }) {
-  if (!figures.otherCurrencies.size) return null;
+/**
+ * A line's figure as the server gives it (docs/business-rules.md, “Limits held in the ledger”): a
+ * skeleton while it loads, a dash when there is none.
+ */
+function figure(f: LineFigures, value: string | null | undefined): ReactNode {
+  if (f.loading) return <Skeleton width={90} sx={{ ml: 'auto' }} />;
+  return value ? formatMoney(value, f.row?.currency ?? undefined) : '—';
+}
+
+const overLimit = (f: LineFigures): boolean => f.row?.available.startsWith('-') ?? false;
+
+/** The line's rows in other currencies than its own that are in use: named, never added to its figures. */
+function OtherCurrencies({ rows, own }: { rows: readonly LineLimit[]; own: LineLimit | null }) {
+  if (!own) return null;
+  const others = rows.filter((r) => r !== own && !/^-?0*(\.0*)?$/.test(r.utilisation));
+  if (!others.length) return null;
   return (
     <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
       Not counted (other currency):{' '}
-      {[...figures.otherCurrencies].map(([c, v]) => formatMoney(v, c || undefined)).join(', ')}
+      {others.map((r) => formatMoney(r.utilisation, r.currency ?? undefined)).join(', ')}
     </Typography>
+  );
+}
+
+/** That the lines' figures or their totals could not be loaded, named. */
+function FiguresError({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      The lines’ utilisation and totals could not be loaded: {error.message}
+    </Alert>
   );
 }
 
@@ -92,28 +118,28 @@ function Terms({ line }: { line: ApiRecord }) {
 export function LimitsScreen({ area }: { area: AreaKey }) {
   const navigate = useNavigate();
   const lines = useAll('Buyer', undefined);
-  const requests = useAll('Request', OUTSTANDING);
+  const limits = useLineLimits(lines.data, { every: true });
+  const totals = useLineLimitTotals(lines.data);
   const financials = useFinancialsByBuyer();
   const insured = seesInsurance(area);
   const insurance = useInsuredExposures({}, { enabled: insured });
-  if (lines.isLoading || requests.isLoading) return <Loading />;
+  if (lines.isLoading) return <Loading />;
   const all = lines.data ?? [];
-  const reqs = requests.data ?? [];
-  const today = todayIso();
   const waiting = all.filter(
     (b) =>
       b.buyer_status === 'Investor Offer Pending' || (area === 'broker' && b.buyer_status === 'Under Review'),
   );
   const approved = all
     .filter((b) => b.buyer_status === 'Approved')
-    .map((line) => ({ line, f: lineFigures(line, reqs, today) }));
+    .map((line) => ({ line, f: figuresOfLine(limits, line) }));
   const declined = all.filter((b) => b.buyer_status === 'Declined');
   const base = AREAS[area].base;
-  const error = lines.error ?? requests.error ?? insurance.error;
+  const error = lines.error ?? insurance.error;
   return (
     <>
       <PageHeader title="Limits" count={waiting.length} />
       {error && <Alert severity="error">{error.message}</Alert>}
+      <FiguresError error={limits.error ?? totals.error} />
       <Section title="Awaiting an offer">
         {waiting.length === 0 ? (
           <Empty>No lines are waiting for a decision.</Empty>
@@ -187,20 +213,25 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
                       <RowLink to={`${base}/buyer/${b.id}`}>{String(b.buyer_name ?? '')}</RowLink>
                       {insured && <LineInsurance row={insuranceOfLine(insurance.data, b)} share />}
                     </TableCell>
-                    <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
+                    <TableCell align="right">{figure(f, f.row?.limit)}</TableCell>
                     <TableCell align="right">
-                      {formatMoney(f.exposure, f.currency)}
-                      <OtherCurrencies figures={f} />
+                      {figure(f, f.row?.utilisation)}
+                      <OtherCurrencies rows={limits.data?.index.get(b.id) ?? []} own={f.row} />
                     </TableCell>
-                    <TableCell align="right" sx={{ color: f.overLimit ? 'error.main' : undefined }}>
-                      {formatMoney(f.available, f.currency)}
+                    <TableCell align="right" sx={{ color: overLimit(f) ? 'error.main' : undefined }}>
+                      {figure(f, f.row?.available)}
                     </TableCell>
                     <TableCell>
-                      <UtilisationBar used={f.exposure} limit={f.limit} />
+                      {f.row && <UtilisationBar used={f.row.utilisation} limit={f.row.limit} />}
                     </TableCell>
                   </TableRow>
                 ))}
-                <TotalsRows totals={totalsByCurrency(approved.map((a) => a.f))} leading={1} trailing={1} />
+                <TotalsRows
+                  totals={totals.data}
+                  loading={totals.isPending && !totals.error}
+                  leading={1}
+                  trailing={1}
+                />
               </TableBody>
             </Table>
             <Typography variant="caption" color="text.secondary">
@@ -249,20 +280,20 @@ export function LimitsScreen({ area }: { area: AreaKey }) {
 export function ObligorsScreen({ area }: { area: AreaKey }) {
   const navigate = useNavigate();
   const lines = useAll('Buyer', { buyer_status: { eq: 'Approved' } });
-  const requests = useAll('Request', OUTSTANDING);
+  const limits = useLineLimits(lines.data, { every: true });
+  const totals = useLineLimitTotals(lines.data);
   const financials = useFinancialsByBuyer();
   const insured = seesInsurance(area);
   const insurance = useInsuredExposures({}, { enabled: insured });
-  if (lines.isLoading || requests.isLoading) return <Loading />;
-  const reqs = requests.data ?? [];
-  const today = todayIso();
-  const rows = (lines.data ?? []).map((line) => ({ line, f: lineFigures(line, reqs, today) }));
+  if (lines.isLoading) return <Loading />;
+  const rows = (lines.data ?? []).map((line) => ({ line, f: figuresOfLine(limits, line) }));
   const base = AREAS[area].base;
-  const error = lines.error ?? requests.error ?? insurance.error;
+  const error = lines.error ?? insurance.error;
   return (
     <>
       <PageHeader title="Obligors" count={rows.length} />
       {error && <Alert severity="error">{error.message}</Alert>}
+      <FiguresError error={limits.error ?? totals.error} />
       <Paper sx={{ p: 2, overflowX: 'auto' }}>
         {rows.length === 0 ? (
           <Box sx={{ py: 4, textAlign: 'center' }}>
@@ -296,25 +327,29 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
                       <RowLink to={`${base}/buyer/${b.id}`}>{String(b.buyer_name ?? '')}</RowLink>
                       {insured && <LineInsurance row={insuranceOfLine(insurance.data, b)} />}
                     </TableCell>
-                    <TableCell align="right">{formatMoney(f.limit, f.currency)}</TableCell>
+                    <TableCell align="right">{figure(f, f.row?.limit)}</TableCell>
                     <TableCell align="right">
-                      {formatMoney(f.exposure, f.currency)}
-                      <OtherCurrencies figures={f} />
+                      {figure(f, f.row?.utilisation)}
+                      <OtherCurrencies rows={limits.data?.index.get(b.id) ?? []} own={f.row} />
                     </TableCell>
-                    <TableCell align="right" sx={{ color: f.overLimit ? 'error.main' : undefined }}>
-                      {formatMoney(f.available, f.currency)}
+                    <TableCell align="right" sx={{ color: overLimit(f) ? 'error.main' : undefined }}>
+                      {figure(f, f.row?.available)}
                     </TableCell>
-                    <TableCell align="right" sx={{ color: f.overdueCount ? 'error.main' : undefined }}>
-                      {formatMoney(f.overdue, f.currency)}
-                      {f.overdueCount > 0 && (
+                    <TableCell
+                      align="right"
+                      sx={{ color: f.row?.overdueRequests ? 'error.main' : undefined }}
+                    >
+                      {figure(f, f.row?.overdue)}
+                      {f.row && f.row.overdueRequests > 0 && (
                         <Typography variant="caption" sx={{ display: 'block' }}>
-                          {f.overdueCount} invoice{f.overdueCount === 1 ? '' : 's'}, up to {f.daysPastDue} day
-                          {f.daysPastDue === 1 ? '' : 's'} late
+                          {f.row.overdueRequests} invoice{f.row.overdueRequests === 1 ? '' : 's'}, up to{' '}
+                          {f.row.daysPastDue} day
+                          {f.row.daysPastDue === 1 ? '' : 's'} late
                         </Typography>
                       )}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {f.nextDue ? formatDate(f.nextDue) : '—'}
+                      {f.loading ? <Skeleton width={80} /> : f.row?.nextDue ? formatDate(f.row.nextDue) : '—'}
                     </TableCell>
                     <TableCell>
                       <Grade record={b} financials={financials.get(b.id) ?? NONE} />
@@ -322,7 +357,8 @@ export function ObligorsScreen({ area }: { area: AreaKey }) {
                   </TableRow>
                 ))}
                 <TotalsRows
-                  totals={totalsByCurrency(rows.map((r) => r.f))}
+                  totals={totals.data}
+                  loading={totals.isPending && !totals.error}
                   leading={1}
                   trailing={2}
                   overdue
