@@ -5,7 +5,16 @@ import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { createAccount, createPayment } from '../testing/payments.ts';
 import { sampleInput } from '../testing/samples.ts';
-import { buildWorld, CALLERS, ORGS, readyForApproval, type World } from '../testing/world.ts';
+import {
+  buildWorld,
+  CALLERS,
+  fundedLine,
+  onPricedPayoutDay,
+  ORGS,
+  PRICED_PAYOUT as PAYOUT,
+  readyForApproval,
+  type World,
+} from '../testing/world.ts';
 import { ledgerAgreement } from './agreement.ts';
 import { post } from './post.ts';
 import { lineUses } from './read-ledger.ts';
@@ -16,7 +25,6 @@ type Result = { data?: Record<string, unknown> | null; errors?: { message: strin
 /** Runs per database; each run is a fresh line and a random sequence of up to ten steps. */
 const RUNS = 25;
 const LIMIT = 20_000_00n;
-const PAYOUT = '2026-03-09';
 const SETTLED_ON = '2026-06-30';
 
 type Retry = 'none' | 'again' | 'concurrent';
@@ -99,15 +107,6 @@ describeDatabases('ledger over random lifecycles', (db) => {
 
   const gql = (who: string, query: string, variables?: Record<string, unknown>) =>
     api.gql(who, query, variables) as Promise<Result>;
-  const ok = async (who: string, query: string, variables?: Record<string, unknown>) => {
-    const res = await gql(who, query, variables);
-    expect(res.errors, query).toBeUndefined();
-    return res.data as Record<string, Record<string, unknown>>;
-  };
-  const move = (model: string, id: string, to: string, values?: Record<string, unknown>) =>
-    gql('Admin', 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
-      input: { model, id, to, comment: 'property', ...(values ? { values: JSON.stringify(values) } : {}) },
-    });
   /** Runs `call` once, twice in turn or twice at once with one key; answers every result. */
   const withRetry = async (how: Retry, call: (key: string) => Promise<Result>) => {
     const key = `prop-${++serial}`;
@@ -120,11 +119,7 @@ describeDatabases('ledger over random lifecycles', (db) => {
     api = await createApiHarness(db());
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
     world = await buildWorld(api, '');
-    api.setToday(PAYOUT);
-    await ok(
-      'Admin',
-      'mutation { createSOFR(input: { date: "2026-03-05", SOFR: "4.3", SOFRM3: "4.25" }) { id } }',
-    );
+    await onPricedPayoutDay(api);
     collection = await createAccount(api, 'collection', {
       userId: ORGS.investor,
       investorId: world.Investor,
@@ -132,33 +127,8 @@ describeDatabases('ledger over random lifecycles', (db) => {
   });
   afterAll(async () => api.app.close());
 
-  const newLine = async () => {
-    const made = await ok(
-      'Admin',
-      'mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id } }',
-      {
-        input: sampleInput(REGISTRY.Buyer, {
-          userId: ORGS.supplier,
-          supplierId: world.Supplier,
-          investorId: world.Investor,
-          spvId: world.Spv,
-          brokerId: world.Broker,
-          buyer_name: `Property Buyer ${++serial}`,
-          buyer_currency: 'USD',
-          buyer_loan_request_amount: '20000.00',
-          buyer_loan_advance_rate: '90',
-          buyer_loan_rate: 'SOFR(3M)',
-          buyer_loan_discount_fee: '4',
-        }),
-      },
-    );
-    const id = String(made.createBuyer!.id);
-    expect((await move('Buyer', id, 'Investor Offer Pending')).errors).toBeUndefined();
-    expect(
-      (await move('Buyer', id, 'Approved', { buyer_loan_approved_amount: '20000.00' })).errors,
-    ).toBeUndefined();
-    return id;
-  };
+  const newLine = () =>
+    fundedLine(api, world, { limit: '20000.00', advance: '90', name: `Property Buyer ${++serial}` });
 
   const rowOf = async (id: string) => (await db().query('SELECT * FROM "request" WHERE id = $1', [id]))[0]!;
   const book = (event: string, requestId: string, legs: Leg[]) =>

@@ -3,7 +3,14 @@ import { REGISTRY } from '@rf/domain';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { sampleInput } from '../testing/samples.ts';
-import { buildWorld, CALLERS, ORGS, readyForApproval, type World } from '../testing/world.ts';
+import {
+  buildWorld,
+  CALLERS,
+  fundedLine,
+  onPricedPayoutDay,
+  readyForApproval,
+  type World,
+} from '../testing/world.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
@@ -18,15 +25,6 @@ describeDatabases('idempotency keys of money operations', (db) => {
   let line: string;
   const sql = (text: string, params: string[] = []) => db().query(text, params);
 
-  const ok = async (who: string, query: string, variables?: Record<string, unknown>) => {
-    const res = (await api.gql(who, query, variables)) as Result;
-    expect(res.errors, query).toBeUndefined();
-    return res.data as Record<string, Record<string, unknown>>;
-  };
-  const move = (model: string, id: string, to: string, extra: Record<string, unknown> = {}) =>
-    api.gql('Admin', 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
-      input: { model, id, to, comment: 'test', ...extra },
-    }) as Promise<Result>;
   const invoice = (amount: string, n: string) => ({
     ...sampleInput(REGISTRY.Request, {
       buyerId: line,
@@ -58,35 +56,8 @@ describeDatabases('idempotency keys of money operations', (db) => {
     api = await createApiHarness(db());
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
     world = await buildWorld(api, '');
-    api.setToday('2026-03-09');
-    await ok(
-      'Admin',
-      'mutation { createSOFR(input: { date: "2026-03-05", SOFR: "4.3", SOFRM3: "4.25" }) { id } }',
-    );
-    const made = await ok(
-      'Admin',
-      'mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id } }',
-      {
-        input: sampleInput(REGISTRY.Buyer, {
-          userId: ORGS.supplier,
-          supplierId: world.Supplier,
-          investorId: world.Investor,
-          spvId: world.Spv,
-          buyer_name: 'Keystone Trading Ltd',
-          buyer_currency: 'USD',
-          buyer_loan_request_amount: '10000.00',
-          buyer_loan_advance_rate: '100',
-          buyer_loan_rate: 'SOFR(3M)',
-          buyer_loan_discount_fee: '4',
-        }),
-      },
-    );
-    line = String(made.createBuyer!.id);
-    expect((await move('Buyer', line, 'Investor Offer Pending')).errors).toBeUndefined();
-    const approved = await move('Buyer', line, 'Approved', {
-      values: JSON.stringify({ buyer_loan_approved_amount: '10000.00' }),
-    });
-    expect(approved.errors).toBeUndefined();
+    await onPricedPayoutDay(api);
+    line = await fundedLine(api, world, { limit: '10000.00', advance: '100', name: 'Keystone Trading Ltd' });
   });
   afterAll(async () => api.app.close());
 

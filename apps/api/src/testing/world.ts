@@ -198,3 +198,50 @@ export async function readyForApproval(api: ApiHarness, request: string, signedO
     },
   );
 }
+
+/**
+ * A new USD line of the world's supplier, funded by its investor and SPV (and introduced by its
+ * broker), approved through the operations with `limit` (docs/business-rules.md, “Limits held in
+ * the ledger”): the ledger holds its limit as the approval posted it.
+ */
+export async function fundedLine(
+  api: ApiHarness,
+  world: World,
+  opts: { limit: string; advance: string; name: string },
+): Promise<string> {
+  const made = await admin(
+    api,
+    'mutation ($input: CreateBuyerInput!) { createBuyer(input: $input) { id } }',
+    {
+      input: sampleInput(REGISTRY.Buyer, {
+        userId: ORGS.supplier,
+        supplierId: world.Supplier,
+        investorId: world.Investor,
+        spvId: world.Spv,
+        brokerId: world.Broker,
+        buyer_name: opts.name,
+        buyer_currency: 'USD',
+        buyer_loan_request_amount: opts.limit,
+        buyer_loan_advance_rate: opts.advance,
+        buyer_loan_rate: 'SOFR(3M)',
+        buyer_loan_discount_fee: '4',
+      }),
+    },
+  );
+  const id = String(made.createBuyer!.id);
+  await moveLine(api, id, 'Investor Offer Pending');
+  await moveLine(api, id, 'Approved', { buyer_loan_approved_amount: opts.limit });
+  return id;
+}
+
+/** The day requests are approved and paid out in tests that price them, with its SOFR fixing. */
+export const PRICED_PAYOUT = '2026-03-09';
+
+/** Sets the harness's day to PRICED_PAYOUT and stores a fixing that prices it. */
+export async function onPricedPayoutDay(api: ApiHarness): Promise<void> {
+  api.setToday(PRICED_PAYOUT);
+  await admin(
+    api,
+    'mutation { createSOFR(input: { date: "2026-03-05", SOFR: "4.3", SOFRM3: "4.25" }) { id } }',
+  );
+}
