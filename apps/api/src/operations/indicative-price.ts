@@ -64,6 +64,7 @@ export async function indicativePrice(
       'buyer_loan_transaction_fee',
       'buyer_loan_broker_fee',
       'buyer_loan_spv_fee',
+      'brokerId',
     ],
   });
   if (!line) throw unauthorized(`Buyer ${input.buyerId} not found`);
@@ -132,7 +133,8 @@ export async function indicativePrice(
     baseRate: fixing.value,
     spread,
     transactionFeeRate: text(line.buyer_loan_transaction_fee),
-    brokerFeeRate: text(line.buyer_loan_broker_fee),
+    // As approval prices it: a broker's commission only where a broker introduced the line.
+    brokerFeeRate: line.brokerId ? text(line.buyer_loan_broker_fee) : null,
     spvFeeRate: text(line.buyer_loan_spv_fee),
     payoutDate: payout,
     dueDate: input.invoice_due_date,

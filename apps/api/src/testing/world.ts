@@ -201,13 +201,13 @@ export async function readyForApproval(api: ApiHarness, request: string, signedO
 
 /**
  * A new USD line of the world's supplier, funded by its investor and SPV (and introduced by its
- * broker), approved through the operations with `limit` (docs/business-rules.md, “Limits held in
+ * broker unless `broker` is false), approved through the operations with `limit` (docs/business-rules.md, “Limits held in
  * the ledger”): the ledger holds its limit as the approval posted it.
  */
 export async function fundedLine(
   api: ApiHarness,
   world: World,
-  opts: { limit: string; advance: string; name: string },
+  opts: { limit: string; advance: string; name: string; brokerFee?: string; broker?: boolean },
 ): Promise<string> {
   const made = await admin(
     api,
@@ -218,13 +218,17 @@ export async function fundedLine(
         supplierId: world.Supplier,
         investorId: world.Investor,
         spvId: world.Spv,
-        brokerId: world.Broker,
+        brokerId: opts.broker === false ? null : world.Broker,
         buyer_name: opts.name,
         buyer_currency: 'USD',
         buyer_loan_request_amount: opts.limit,
         buyer_loan_advance_rate: opts.advance,
         buyer_loan_rate: 'SOFR(3M)',
         buyer_loan_discount_fee: '4',
+        // A transaction fee of 25 % of the spread, and the broker's share of it when asked for.
+        ...(opts.brokerFee
+          ? { buyer_loan_transaction_fee: '25', buyer_loan_broker_fee: opts.brokerFee }
+          : {}),
       }),
     },
   );

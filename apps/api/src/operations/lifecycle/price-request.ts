@@ -10,7 +10,7 @@ import { validationError } from '../../http/errors.ts';
 export async function pricingOnApproval(tx: Queryable, request: Row, payoutDate: string): Promise<Row> {
   const [line] = await tx.query(
     `SELECT buyer_loan_advance_rate, buyer_loan_rate, buyer_loan_discount_fee, buyer_loan_transaction_fee,
-            buyer_loan_broker_fee, buyer_loan_spv_fee FROM "buyer" WHERE id = $1`,
+            buyer_loan_broker_fee, buyer_loan_spv_fee, "brokerId" FROM "buyer" WHERE id = $1`,
     [String(request.buyerId)],
   );
   if (!line) throw validationError('The request has no buyer line to price it from');
@@ -29,6 +29,8 @@ export async function pricingOnApproval(tx: Queryable, request: Row, payoutDate:
   } catch (error) {
     throw validationError((error as Error).message);
   }
+  // A broker's commission only where a broker introduced the line: nobody else could be paid it.
+  const brokerFeeRate = line.brokerId ? (line.buyer_loan_broker_fee as string | null) : null;
   const { days, ...amounts } = priceRequest({
     invoiceAmount: String(request.invoice_amount),
     currency: String(request.invoice_currency),
@@ -36,7 +38,7 @@ export async function pricingOnApproval(tx: Queryable, request: Row, payoutDate:
     baseRate: fixing.value,
     spread: String(line.buyer_loan_discount_fee),
     transactionFeeRate: line.buyer_loan_transaction_fee as string | null,
-    brokerFeeRate: line.buyer_loan_broker_fee as string | null,
+    brokerFeeRate,
     spvFeeRate: line.buyer_loan_spv_fee as string | null,
     payoutDate,
     dueDate: String(request.invoice_due_date),
@@ -48,7 +50,7 @@ export async function pricingOnApproval(tx: Queryable, request: Row, payoutDate:
     advance_rate: (line.buyer_loan_advance_rate as string | null) ?? '100',
     discount_fee_rate: line.buyer_loan_discount_fee,
     transaction_fee_rate: line.buyer_loan_transaction_fee,
-    broker_fee_rate: line.buyer_loan_broker_fee,
+    broker_fee_rate: brokerFeeRate,
     spv_fee_rate: line.buyer_loan_spv_fee,
     invoice_purchase_duration: days,
     ...amounts,
