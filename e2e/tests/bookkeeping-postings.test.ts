@@ -96,10 +96,40 @@ describe('Bookkeeping that posts', () => {
   });
 
   it('books the SPV’s purchase on its approval and sends the RAA offer notice for signature', async () => {
+    // The last of its batch to be purchased: a batch's one RAA waits for every invoice's purchase.
+    const lastOfBatch = async (requestId: string) => {
+      const { getRequest } = await api.gql<{ getRequest: { batchId: string | null } }>(
+        adminToken,
+        'query ($id: ID!) { getRequest(id: $id) { batchId } }',
+        { id: requestId },
+      );
+      if (!getRequest.batchId) return true;
+      const { listRequests } = await api.gql<{
+        listRequests: {
+          items: { id: string; request_status: string; bookkeeping_status_spv: string | null }[];
+        };
+      }>(
+        adminToken,
+        'query ($b: String!) { listRequests(filter: { batchId: { eq: $b } }, limit: 50) { items { id request_status bookkeeping_status_spv } } }',
+        { b: getRequest.batchId },
+      );
+      return listRequests.items
+        .filter((r) => r.id !== requestId)
+        .every(
+          (r) =>
+            !['Under Review', 'Documents Pending'].includes(r.request_status) &&
+            (!['Approved', 'Settled'].includes(r.request_status) || r.bookkeeping_status_spv === 'Approved'),
+        );
+    };
     let open: Booking | undefined;
     for (const b of bookings)
-      if (b.bookkeeping_status_spv !== 'Approved' && (await statusOf(b.requestId)) === 'Approved')
-        open = open ?? b;
+      if (
+        !open &&
+        b.bookkeeping_status_spv !== 'Approved' &&
+        (await statusOf(b.requestId)) === 'Approved' &&
+        (await lastOfBatch(b.requestId))
+      )
+        open = b;
     expect(open, 'the demo has an approved request whose SPV purchase is open').toBeDefined();
     const page = spv.page;
     await spv.visit(`/spv/bookkeeping/${open!.id}`);
