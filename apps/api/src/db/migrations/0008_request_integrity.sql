@@ -6,8 +6,8 @@ ALTER TABLE "request" ADD COLUMN "documents_requested" text;
 
 ALTER TABLE "request" ADD COLUMN "documents_comment" text;
 
--- Duplicates are compared on the invoice number normalised (docs/business-rules.md,
--- “Submission checks and duplicate invoices”).
+-- Duplicates are compared on the invoice number normalised
+-- (docs/business-rules.md, “Submission checks and duplicate invoices”).
 CREATE INDEX request_invoice_number_normalised
   ON "request" ((upper(regexp_replace("invoice_number", '\s+', '', 'g'))));
 
