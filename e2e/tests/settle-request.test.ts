@@ -6,6 +6,7 @@ import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/br
 import { DEMO_EMAIL } from '../support/config.ts';
 import { confirmMove, openMove, pickAuto, stampOf, until } from '../support/flows.ts';
 import { approvedLine, demoParties, isoDay, newRequest, runOperation } from '../support/requests.ts';
+import { camt053, importStatementFile } from '../support/bank.ts';
 
 /**
  * docs/business-rules.md, “Bank accounts, transactions and settlement”: the admin settles an
@@ -47,7 +48,6 @@ describe('Admin settles an approved request by its collection transaction', () =
     api = new Api(baseURL());
     const admin = await token(DEMO_EMAIL.admin);
     const parties = await demoParties(api);
-    const { investorGroup } = parties;
     const investor = { id: parties.investorId };
     const [collection] = await api.list(admin, 'Bank', 'investorId', {
       bank_account_purpose: { eq: 'collection' },
@@ -62,31 +62,39 @@ describe('Admin settles an approved request by its collection transaction', () =
     requestId = await newRequest(api, parties, { buyerId, invoiceNumber, due, signed: true });
     await runOperation(api, DEMO_EMAIL.admin, 'approveRequest', { id: requestId, payout_date: payout });
 
-    // The buyer's payment into I1's collection account, and a pending one that is not offered.
-    // Entered as Pending; admin marks the first one posted, as the bank booked it.
+    // The buyer's payment into I1's collection account, and a pending one that is not offered, as
+    // I1's bank statement brings them in.
+    const [account] = await api.list(admin, 'Bank', 'iban bank_account_number iso_currency_code', {
+      id: { eq: collection.id },
+    });
     const payment = async (date: string, status: 'Posted' | 'Pending') => {
-      const id = (
-        await gql<{ createTransaction: Row }>(
-          DEMO_EMAIL.admin,
-          `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { id } }`,
+      const reference = `E2E-SETTLE-${n}-${status}`;
+      const xml = camt053(
+        {
+          iban: account!.iban as string | null,
+          number: account!.bank_account_number as string | null,
+          currency: String(account!.iso_currency_code),
+        },
+        [
           {
-            input: {
-              userId: investorGroup,
-              investorId: investor.id,
-              transaction_date: date,
-              pending: true,
-              transaction_description: `Payment ${invoiceNumber} ${status}`,
-              transaction_source_amount: '25000.00',
-              transaction_source_currency: 'USD',
-              iso_currency_code: 'USD',
-              sender_account_name: `E2E Settle ${n} Metals BV`,
-              recipientaccountId: collection.id,
-            },
+            amount: '25000.00',
+            currency: 'USD',
+            date,
+            reference,
+            status: status === 'Posted' ? 'BOOK' : 'PDNG',
+            payer: `E2E Settle ${n} Metals BV`,
+            remittance: `Payment ${invoiceNumber} ${status}`,
           },
-        )
-      ).createTransaction.id as string;
-      if (status === 'Posted') await runOperation(api, DEMO_EMAIL.admin, 'postTransaction', { id });
-      return id;
+        ],
+      );
+      const imported = await importStatementFile(
+        api,
+        await token(DEMO_EMAIL.investor),
+        collection.id,
+        `${reference}.xml`,
+        xml,
+      );
+      return imported.transactionIds[0] as string;
     };
     paymentId = await payment(paid, 'Posted');
     await payment(paid, 'Pending');

@@ -21,6 +21,7 @@ import { registerEsign } from './esign/routes.ts';
 import { canReadEnvelope } from './operations/read-envelopes.ts';
 import { platformCertificateOnce } from './esign/seal/platform-certificate.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
+import { registerBankRoutes } from './bank/routes.ts';
 
 /**
  * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
@@ -58,6 +59,12 @@ export async function buildApp(
     store: files,
   });
   registerLedgerRoutes(app, ctx, { authenticate });
+  registerBankRoutes(app, {
+    db: ctx.db,
+    keys: ctx.keys,
+    authenticate,
+    fileSizeLimit: ctx.config.fileSizeLimit,
+  });
   registerEsign(app, {
     db: ctx.db,
     keys: ctx.keys,

@@ -1,3 +1,4 @@
+import { bankMutations, bankQueries } from './bank-operations.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ChangeHub } from '../data/change-hub.ts';
@@ -43,8 +44,9 @@ export async function registerGraphql(
       ...insuranceQueries,
       ...ledgerQueries,
       ...lineLimitQueries,
+      ...bankQueries,
     },
-    mutations: { ...namedMutations, ...organisationMutations, ...esignMutations },
+    mutations: { ...namedMutations, ...organisationMutations, ...esignMutations, ...bankMutations },
   });
   const hub = await ChangeHub.start(ctx.db);
   registerGraphqlRoute(app, ctx, { schema, authenticate: deps.authenticate, contextFor });

@@ -77,7 +77,7 @@ const SEES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
 const UPDATES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
   Supplier: ['Supplier', 'Buyer', 'Director', 'UBO', 'Document', 'Financials', 'Request'],
   Broker: ['Broker', 'Supplier', 'Buyer', 'Director', 'UBO', 'Document', 'Financials'],
-  Investor: ['Investor', 'Bank', 'Transaction', 'Plaidauth'],
+  Investor: ['Investor', 'Bank', 'Plaidauth'],
   Spv: ['Spv'],
 };
 
@@ -85,8 +85,8 @@ const UPDATES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
 const CREATES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
   Supplier: ['Supplier', 'Buyer', 'Bank', 'Director', 'UBO', 'Document', 'Financials', 'Request'],
   Broker: ['Broker', 'Supplier', 'Buyer', 'Director', 'UBO', 'Document', 'Financials'],
-  Investor: ['Investor', 'Bank', 'Director', 'UBO', 'Document', 'Financials', 'Transaction'],
-  Spv: ['Spv', 'Bank', 'Director', 'UBO', 'Document', 'Financials', 'Plaidauth', 'Transaction'],
+  Investor: ['Investor', 'Bank', 'Director', 'UBO', 'Document', 'Financials'],
+  Spv: ['Spv', 'Bank', 'Director', 'UBO', 'Document', 'Financials', 'Plaidauth'],
 };
 
 /** Which records of its own world each role may delete. */
@@ -99,12 +99,19 @@ const DELETES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
 
 const sees = (role: RoleName, model: ModelName, world: 'own' | 'other') =>
   role === 'Admin' || model === 'SOFR' || (world === 'own' && SEES[role].includes(model));
+/**
+ * Bank transactions are written by statement imports, the bank link and named operations only,
+ * for administrators too (docs/business-rules.md, “Payments and reconciliation”).
+ */
+const NAMED_OPERATIONS_ONLY: readonly ModelName[] = ['Transaction'];
+const admin = (role: RoleName, model: ModelName) =>
+  role === 'Admin' && !NAMED_OPERATIONS_ONLY.includes(model);
 const updates = (role: RoleName, model: ModelName, world: 'own' | 'other') =>
-  role === 'Admin' || (world === 'own' && UPDATES[role].includes(model));
+  admin(role, model) || (role !== 'Admin' && world === 'own' && UPDATES[role].includes(model));
 const creates = (role: RoleName, model: ModelName, world: 'own' | 'other') =>
-  role === 'Admin' || (world === 'own' && CREATES[role].includes(model));
+  admin(role, model) || (role !== 'Admin' && world === 'own' && CREATES[role].includes(model));
 const deletes = (role: RoleName, model: ModelName, world: 'own' | 'other') =>
-  role === 'Admin' || (world === 'own' && DELETES[role].includes(model));
+  admin(role, model) || (role !== 'Admin' && world === 'own' && DELETES[role].includes(model));
 
 interface Case {
   role: RoleName | 'anonymous';

@@ -1,7 +1,8 @@
 import type { Caller } from '@rf/domain';
+import { importBankLine } from './demo-bank-lines.ts';
 import type { SeedRow } from './insert.ts';
 import { addDays } from './dates.ts';
-import { HOUR, ms, on, str, type DemoStage } from './demo-stage.ts';
+import { ms, on, str, type DemoStage } from './demo-stage.ts';
 import type { DemoSigner } from './demo-signer.ts';
 import { purchasedAt, raaSteps } from './demo-signing.ts';
 
@@ -59,8 +60,8 @@ export async function playBookkeeping(
 }
 
 /**
- * The buyer pays into the collection account: the funder records the bank's line, the
- * administrator marks it posted and settles the request with it.
+ * The buyer pays into the collection account: the funder imports the bank's statement with the
+ * payment, and the administrator settles the request with it.
  */
 export async function playSettlement(
   s: DemoStage,
@@ -74,9 +75,7 @@ export async function playSettlement(
     if (!payment) throw new Error(`No planned payment of ${str(r.invoice_number)}`);
     const owner = s.ofGroup(payment.userId);
     s.then(on(paidOn, 9, 30));
-    const txId = await s.create(owner, 'Transaction', payment, { keep: ownParties(owner) });
-    s.then(on(paidOn, 10, 30));
-    await s.a.run(reviewer, 'postTransaction', txId);
+    const txId = await importBankLine(s, owner, payment);
     s.then(on(paidOn, 11));
     await s.a.run(reviewer, 'settleRequest', ids[i] ?? '', {
       transactionId_payback: txId,
@@ -86,8 +85,8 @@ export async function playSettlement(
 }
 
 /**
- * The accounts' other movements (fees, capital, transfers) as the funders record them, posted by
- * the administrator unless the bank still shows them pending.
+ * The accounts' other movements (fees, capital, transfers) as the funders' statements bring them
+ * in, pending where the bank has not booked them yet.
  */
 export async function playAccounts(s: DemoStage): Promise<void> {
   const linked = new Set(
@@ -97,15 +96,6 @@ export async function playAccounts(s: DemoStage): Promise<void> {
     if (linked.has(str(t.id))) continue;
     const owner = s.ofGroup(t.userId);
     s.startAt(ms(t.createdAt));
-    const id = await s.create(owner, 'Transaction', t, { keep: ownParties(owner) });
-    if (t.pending === true) continue;
-    s.then(s.clock.ms + HOUR);
-    await s.a.run(s.as('admin'), 'postTransaction', id);
+    await importBankLine(s, owner, t);
   }
-}
-
-/** A funder's bank lines name its own party and the deal's buyer and supplier, not the other funder. */
-function ownParties(owner: Caller): (field: string) => boolean {
-  const hidden = owner.role === 'Investor' ? ['spvId', 'brokerId'] : ['investorId', 'brokerId'];
-  return (f) => !hidden.includes(f);
 }

@@ -10,6 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerEsign } from '../esign/routes.ts';
+import { registerBankRoutes } from '../bank/routes.ts';
 import { canReadEnvelope } from '../operations/read-envelopes.ts';
 import { platformCertificateOnce } from '../esign/seal/platform-certificate.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -70,6 +71,13 @@ export async function createApiHarness(
     certificate: platformCertificateOnce(config),
     authenticate: async (header) => authenticate(header).catch(() => null),
     canReadEnvelope: (caller, id) => canReadEnvelope({ db, keys, caller }, id),
+  });
+  registerBankRoutes(app, {
+    db,
+    keys,
+    clock,
+    authenticate: async (header) => authenticate(header).catch(() => null),
+    fileSizeLimit: config.fileSizeLimit,
   });
   await app.ready();
   return {

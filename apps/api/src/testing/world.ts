@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { MODEL_NAMES, REGISTRY, type Caller, type ModelName } from '@rf/domain';
 import type { ApiHarness } from './api-harness.ts';
 import { sampleInput } from './samples.ts';
+import { createAccount, createPayment } from './payments.ts';
 
 /** Organisation ids of the two worlds of the access tests plus the platform admin. */
 export const ORGS = {
@@ -76,7 +77,12 @@ export async function buildWorld(api: ApiHarness, suffix: '' | '2'): Promise<Wor
   });
   await create('Esign', ORGS.admin, { ...line, buyerId: buyer });
   await create('Bank', org('investor'), { investorId: investor });
-  await create('Transaction', org('investor'), { investorId: investor });
+  // The investor's collection account, approved, and a payment its statement brought in.
+  const collection = await createAccount(api, 'collection', {
+    userId: org('investor'),
+    investorId: investor,
+  });
+  ids.Transaction = await createPayment(api, { recipientaccountId: collection });
   await create('Plaidauth', org('investor'));
   // The funders' signers of the RAA offer notice: two SPV officers and an investor user.
   for (const [name, n] of [

@@ -12,6 +12,36 @@ export const Transaction = defineEntity({
     field('investorId', 'ref', 'Ids', { ref: 'Investor' }),
     field('brokerId', 'ref', 'Ids', { ref: 'Broker' }),
     field('spvId', 'ref', 'Ids', { ref: 'Spv' }),
+    field('bankId', 'ref', 'Ids', {
+      ref: 'Bank',
+      label: 'Bank account',
+      help: 'the platform bank account the transaction was booked on',
+    }),
+    field('transaction_source', 'enum', 'Reconciliation', {
+      label: 'Source',
+      help: 'where the transaction came from: a bank statement, the bank-data provider or an administrator’s manual entry',
+      values: ['statement', 'provider', 'manual'],
+      valueLabels: { statement: 'Statement import', provider: 'Bank link', manual: 'Manual entry' },
+    }),
+    field('importId', 'text', 'Reconciliation', { label: 'Import', help: 'the statement import that created it' }),
+    field('reconciliation_status', 'enum', 'Reconciliation', {
+      help: 'how much of the payment is allocated to requests or instructions; apart from the bank’s own status',
+      values: ['Unmatched', 'Partially matched', 'Matched', 'Ignored'],
+    }),
+    field('reversal_of', 'ref', 'Reconciliation', {
+      ref: 'Transaction',
+      label: 'Reverses',
+      help: 'the manual entry this entry reverses',
+    }),
+    field('value_date', 'date', 'Bank-link details'),
+    field('bank_reference', 'text', 'Bank-link details', { help: 'the bank’s own reference of the entry' }),
+    field('end_to_end_id', 'text', 'Bank-link details', {
+      label: 'End-to-end reference',
+      help: 'the payer’s reference carried with the payment (a payout instruction’s reference)',
+    }),
+    field('remittance_information', 'longtext', 'Bank-link details', {
+      help: 'what the payer wrote with the payment, e.g. the invoice number',
+    }),
     field('authorized_date', 'date', 'Bank-link details'),
     field('transaction_date', 'date', 'Bank-link details', { help: 'booking date', required: true }),
     field('category', 'text', 'Bank-link details', { help: 'as the bank categorises it' }),

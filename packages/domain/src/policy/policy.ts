@@ -34,7 +34,8 @@ const admin: PolicyTable = {
   Esign: everything,
   SOFR: everything,
   Plaidauth: everything,
-  Transaction: everything,
+  // Read only here too: manual entries and reversals are named operations.
+  Transaction: readOnly(ALL),
   Usergroup: everything,
   Insurance: everything,
 };
@@ -115,7 +116,9 @@ function funder(party: 'Investor' | 'Spv', via: 'investorId' | 'spvId'): PolicyT
     Esign: readOnly(myParty),
     SOFR: readOnly(ALL),
     Plaidauth: rule(OWN, OWN),
-    Transaction: rule(OWN, OWN),
+    // Bank facts come from statements, the bank link or an administrator's manual entry, never
+    // from edits (docs/business-rules.md, “Payments and reconciliation”).
+    Transaction: readOnly(OWN),
     Usergroup: readOnly(OWN),
     // The policies on the buyer companies of the lines it funds (docs/business-rules.md,
     // “Credit insurance”).

@@ -5,6 +5,7 @@ import type { Effect } from './effect.ts';
 import { recordHistory } from './history.ts';
 import { pricingOnApproval } from './price-request.ts';
 import { settleRequest } from './settle-request.ts';
+import { instructAdvance } from '../../payouts/instructions.ts';
 import { submitCompany } from './submit-company.ts';
 import { sendPurchaseForSignature, signingEnvOf, stepActor } from '../send-for-signature.ts';
 import { voidOpenEnvelopes } from '../../esign/void-envelopes.ts';
@@ -91,7 +92,10 @@ const limitOfLine =
     return {};
   };
 
-/** Approval prices the request from the fixing for its payout date and opens its bookkeeping. */
+/**
+ * Approval prices the request from the fixing for its payout date, instructs its payout and opens
+ * its bookkeeping.
+ */
 const approveRequest: Effect = async ({ ctx, tx, row, input, today, write, touched }) => {
   const payoutDate = typeof input.payout_date === 'string' ? input.payout_date : today;
   const pricing = await pricingOnApproval(tx, row, payoutDate);
@@ -99,6 +103,8 @@ const approveRequest: Effect = async ({ ctx, tx, row, input, today, write, touch
     () => postApproval(postingContext(ctx, tx, 'approveRequest'), { ...row, ...pricing }),
     'the line’s free limit cannot take this request’s purchase amount',
   );
+  // The advance to pay out (docs/business-rules.md, “Payments and reconciliation”).
+  await instructAdvance(tx, { ...row, ...pricing }, write.at);
   const id = await insertRow(
     tx,
     'Bookkeeping',

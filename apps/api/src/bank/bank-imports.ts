@@ -1,0 +1,47 @@
+import { requireCaller, type OperationContext } from '../operations/context.ts';
+import { validationError } from '../http/errors.ts';
+import { bankAccountOwnedBy } from './accounts.ts';
+
+export interface BankImportView {
+  readonly id: string;
+  readonly bankId: string;
+  readonly format: string;
+  readonly fileName: string | null;
+  readonly statements: number;
+  readonly entries: number;
+  readonly created: number;
+  readonly duplicates: number;
+  readonly warnings: string[];
+  readonly importedBy: string | null;
+  readonly importedAt: string;
+}
+
+/** An account's statement imports, newest first, for its owner or an administrator. */
+export async function bankImports(
+  ctx: OperationContext,
+  input: { bankId: string; limit: number },
+): Promise<BankImportView[]> {
+  const caller = requireCaller(ctx);
+  if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > 200)
+    throw validationError('limit must be between 1 and 200');
+  const account = await bankAccountOwnedBy(ctx.db, caller, input.bankId);
+  const rows = await ctx.db.query(
+    `SELECT i.*, coalesce(nullif(u.name, ''), u.email, i.actor) AS actor_name FROM bank_import i
+       LEFT JOIN auth_users u ON u.sub::text = i.actor
+      WHERE i.bank_id = $1 ORDER BY i.created_at DESC, i.id LIMIT $2`,
+    [account, input.limit],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    bankId: String(r.bank_id),
+    format: String(r.format),
+    fileName: (r.file_name as string | null) ?? null,
+    statements: Number(r.statements),
+    entries: Number(r.entries),
+    created: Number(r.created),
+    duplicates: Number(r.duplicates),
+    warnings: (typeof r.warnings === 'string' ? JSON.parse(r.warnings) : r.warnings) as string[],
+    importedBy: (r.actor_name as string | null) ?? null,
+    importedAt: String(r.created_at),
+  }));
+}

@@ -1,0 +1,186 @@
+import {
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfigMap,
+  type GraphQLNullableType,
+} from 'graphql';
+import { bankImports } from '../bank/bank-imports.ts';
+import { recordManualTransaction, reverseManualTransaction } from '../bank/manual-entries.ts';
+import { exportPayouts, payoutInstructions } from '../bank/payout-exports.ts';
+import type { OperationContext } from '../operations/context.ts';
+import { getRecord } from '../operations/get-record.ts';
+import { IDEMPOTENCY_KEY } from './lifecycle-mutations.ts';
+import { AWSDate, AWSDateTime, AWSJSON, Decimal } from './scalars.ts';
+
+type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
+const nonNull = <T extends GraphQLNullableType>(t: T): GraphQLNonNull<T> => new GraphQLNonNull(t);
+
+const BankImport = new GraphQLObjectType({
+  name: 'BankImport',
+  description: 'A statement file imported into a bank account, with what it brought.',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    bankId: { type: nonNull(GraphQLID) },
+    format: { type: nonNull(GraphQLString), description: 'camt.053.001.08, camt.054.001.02, csv …' },
+    fileName: { type: GraphQLString },
+    statements: { type: nonNull(GraphQLInt) },
+    entries: { type: nonNull(GraphQLInt) },
+    created: { type: nonNull(GraphQLInt), description: 'New transactions.' },
+    duplicates: { type: nonNull(GraphQLInt), description: 'Entries the account had already.' },
+    warnings: { type: nonNull(new GraphQLList(nonNull(GraphQLString))) },
+    importedBy: { type: GraphQLString },
+    importedAt: { type: nonNull(AWSDateTime) },
+  },
+});
+
+const ManualTransactionInput = new GraphQLInputObjectType({
+  name: 'ManualTransactionInput',
+  fields: {
+    bankId: { type: nonNull(GraphQLID), description: 'The platform account the bank booked it on.' },
+    transaction_date: { type: nonNull(AWSDate), description: 'The booking date.' },
+    amount: { type: nonNull(Decimal), description: 'Money in positive, money out negative.' },
+    counterparty_name: { type: GraphQLString },
+    counterparty_iban: { type: GraphQLString },
+    remittance_information: { type: GraphQLString },
+    bank_reference: { type: GraphQLString },
+    description: { type: GraphQLString },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
+const ReverseTransactionInput = new GraphQLInputObjectType({
+  name: 'ReverseTransactionInput',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    reason: { type: nonNull(GraphQLString) },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
+const PayoutAccountSummary = new GraphQLObjectType({
+  name: 'PayoutAccountSummary',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    name: { type: nonNull(GraphQLString) },
+    iban: { type: GraphQLString },
+    number: { type: GraphQLString },
+  },
+});
+
+const PayoutInstruction = new GraphQLObjectType({
+  name: 'PayoutInstruction',
+  description:
+    'A payment the platform asks a funder’s bank to make to a supplier: the advance at approval, the reserve’s rebate at settlement.',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    reference: { type: nonNull(GraphQLString), description: 'The end-to-end reference the payment carries.' },
+    kind: { type: nonNull(GraphQLString), description: 'advance or rebate.' },
+    status: { type: nonNull(GraphQLString), description: 'Pending, Exported or Confirmed.' },
+    requestId: { type: nonNull(GraphQLID) },
+    invoiceNumber: { type: GraphQLString },
+    supplierName: { type: GraphQLString },
+    payerModel: { type: nonNull(GraphQLString) },
+    payerId: { type: nonNull(GraphQLID) },
+    payerName: { type: GraphQLString },
+    amount: { type: nonNull(Decimal) },
+    currency: { type: nonNull(GraphQLString) },
+    createdAt: { type: nonNull(AWSDateTime) },
+    exportedAt: { type: AWSDateTime },
+    confirmedAt: { type: AWSDateTime },
+    transactionId: { type: GraphQLID },
+    debtorAccount: { type: PayoutAccountSummary },
+    creditorAccount: { type: PayoutAccountSummary },
+    problems: {
+      type: nonNull(new GraphQLList(nonNull(GraphQLString))),
+      description: 'Why it cannot be exported yet.',
+    },
+  },
+});
+
+const PayoutExport = new GraphQLObjectType({
+  name: 'PayoutExport',
+  fields: {
+    exportId: { type: nonNull(GraphQLID) },
+    format: { type: nonNull(GraphQLString) },
+    fileName: { type: nonNull(GraphQLString) },
+    content: { type: nonNull(GraphQLString), description: 'The file to hand to the bank.' },
+    instructions: { type: nonNull(GraphQLInt) },
+  },
+});
+
+const ExportPayoutsInput = new GraphQLInputObjectType({
+  name: 'ExportPayoutsInput',
+  fields: {
+    ids: { type: nonNull(new GraphQLList(nonNull(GraphQLID))) },
+    format: { type: nonNull(GraphQLString), description: 'pain.001.001.03 or csv.' },
+    executionDate: { type: AWSDate, description: 'The requested execution date; today by default.' },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
+/** The stored transaction as its reader may see it. */
+const asRead = async (ctx: OperationContext, row: { id?: unknown }) =>
+  getRecord(ctx, { model: 'Transaction', id: String(row.id) });
+
+/** Bank data brought in (docs/architecture.md, “Payments”). */
+export const bankQueries: Fields = {
+  bankImports: {
+    type: nonNull(new GraphQLList(nonNull(BankImport))),
+    description: 'The statement imports of an account the caller owns (administrators: any), newest first.',
+    args: { bankId: { type: nonNull(GraphQLID) }, limit: { type: GraphQLInt } },
+    resolve: (_src, args: { bankId: string; limit?: number | null }, ctx) =>
+      bankImports(ctx, { bankId: String(args.bankId), limit: args.limit ?? 20 }),
+  },
+  payoutInstructions: {
+    type: nonNull(new GraphQLList(nonNull(PayoutInstruction))),
+    description: 'Payout instructions (administrators), oldest first, by status or request.',
+    args: { status: { type: GraphQLString }, requestId: { type: GraphQLID } },
+    resolve: (_src, args: { status?: string | null; requestId?: string | null }, ctx) =>
+      payoutInstructions(ctx, { status: args.status ?? null, requestId: args.requestId ?? null }),
+  },
+};
+
+export const bankMutations: Fields = {
+  exportPayouts: {
+    type: nonNull(PayoutExport),
+    description:
+      'Exports pending payout instructions as a pain.001.001.03 credit-transfer file or CSV and marks them Exported (administrators).',
+    args: { input: { type: nonNull(ExportPayoutsInput) } },
+    resolve: (
+      _src,
+      args: {
+        input: {
+          ids: string[];
+          format: string;
+          executionDate?: string | null;
+          idempotencyKey?: string | null;
+        };
+      },
+      ctx,
+    ) => exportPayouts(ctx, args.input),
+  },
+  recordManualTransaction: {
+    type: AWSJSON,
+    description:
+      'An administrator enters a bank transaction by hand (marked manual, Posted); it is never edited, only reversed.',
+    args: { input: { type: nonNull(ManualTransactionInput) } },
+    resolve: async (_src, args: { input: Parameters<typeof recordManualTransaction>[1] }, ctx) =>
+      asRead(ctx, await recordManualTransaction(ctx, args.input)),
+  },
+  reverseManualTransaction: {
+    type: AWSJSON,
+    description:
+      'Reverses an unmatched manual entry with an entry of the opposite amount; both become Ignored.',
+    args: { input: { type: nonNull(ReverseTransactionInput) } },
+    resolve: async (
+      _src,
+      args: { input: { id: string; reason: string; idempotencyKey?: string | null } },
+      ctx,
+    ) => asRead(ctx, await reverseManualTransaction(ctx, args.input)),
+  },
+};
