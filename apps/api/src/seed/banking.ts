@@ -1,7 +1,7 @@
 import type { Rng } from './prng.ts';
 import type { SeedRow } from './insert.ts';
 import { formatUnits } from './prng.ts';
-import { address, bic, fill, iban } from './fake.ts';
+import { abaRouting, address, bic, fill, iban } from './fake.ts';
 import { addDays } from './dates.ts';
 import { ownedBy, PARTY_ID_FIELD, type Organisation } from './organisations.ts';
 
@@ -51,7 +51,7 @@ export function makeAccount(rng: Rng, owner: Organisation, purpose: AccountPurpo
     number: rng.digits(10),
     iban: iban(rng, owner.profile),
     bic: bic(rng, bankName, owner.profile),
-    routing: owner.profile.code === 'US' ? `0${rng.digits(8)}` : null,
+    routing: owner.profile.code === 'US' ? abaRouting(`0${rng.digits(8)}`) : null,
     sortcode: owner.profile.code === 'GB' ? fill(rng, '##-##-##') : null,
     incomingCents: 0,
     outgoingCents: 0,

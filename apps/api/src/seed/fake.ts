@@ -1,3 +1,4 @@
+import { composeIBAN, getCountrySpecifications, isValidBBAN } from 'ibantools';
 import type { Rng } from './prng.ts';
 import { COUNTRY_PROFILES, type CountryProfile } from './fake-countries.ts';
 import { COMPANY_STEMS, FIRST_NAMES, LAST_NAMES, type Industry } from './fake-words.ts';
@@ -87,10 +88,49 @@ export function registerNumber(rng: Rng, profile: CountryProfile): string {
 /** D-U-N-S numbers are nine digits. */
 export const dunsNumber = (rng: Rng): string => rng.digits(9);
 
+/** A character class of each position of a country's BBAN ("^[A-Z]{4}[0-9]{14}$" → 4 × "A-Z", 14 × "0-9"). */
+const bbanClasses = (country: string): string[] =>
+  [...(getCountrySpecifications()[country]?.bban_regexp ?? '').matchAll(/\[([^\]]+)\]\{(\d+)\}/g)].flatMap(
+    ([, cls, n]) => Array<string>(Number(n)).fill(cls ?? ''),
+  );
+
+/**
+ * A valid IBAN of `country` made from drawn digits, as the record rules check it
+ * (docs/business-rules.md, “Bank accounts, transactions and settlement”): letters where the
+ * country's format has them, national check digits found by trying each pair of digits from the
+ * end, then the IBAN's own checksum. Deterministic, so the draws stay as they were.
+ */
+function validIban(country: string, digits: string): string {
+  const classes = bbanClasses(country);
+  let bban = [...digits].map((d, i) => (classes[i] === 'A-Z' ? 'ABCDEFGHIJ'.charAt(Number(d)) : d)).join('');
+  for (let end = bban.length; end >= 2 && !isValidBBAN(bban, country); end--) {
+    if (classes[end - 1] === 'A-Z' || classes[end - 2] === 'A-Z') continue;
+    for (let n = 0; n < 100; n++) {
+      const candidate = `${bban.slice(0, end - 2)}${String(n).padStart(2, '0')}${bban.slice(end)}`;
+      if (isValidBBAN(candidate, country)) {
+        bban = candidate;
+        break;
+      }
+    }
+  }
+  const iban = composeIBAN({ countryCode: country, bban });
+  if (!iban) throw new Error(`No valid IBAN of ${country} from ${digits}`);
+  return iban;
+}
+
 export function iban(rng: Rng, profile: CountryProfile): string | null {
   if (!profile.iban) return null;
   const [country, length] = profile.iban;
-  return `${country}${rng.digits(length - 2)}`;
+  // The same draws as before IBANs were checked (the check digits' two, then the BBAN's), so the
+  // rest of a seeded data set stays as it was.
+  return validIban(country, rng.digits(length - 2).slice(2));
+}
+
+/** A US ABA routing number: the first eight digits of `nine` and the check digit of the 3-7-1 weights. */
+export function abaRouting(nine: string): string {
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7];
+  const sum = [...nine.slice(0, 8)].reduce((total, d, i) => total + Number(d) * (weights[i] ?? 0), 0);
+  return `${nine.slice(0, 8)}${(10 - (sum % 10)) % 10}`;
 }
 
 export function bic(rng: Rng, bankName: string, profile: CountryProfile): string {

@@ -1,81 +1,28 @@
-import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { EntityList } from '../entity/entity-list.tsx';
-import { formatDate, formatMoney } from '../entity/format.ts';
-import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
 import { modelLabel, titleOf } from '../entity/model-meta.ts';
-import { entity, type Filter } from '../entity/queries.ts';
-import { valueLabel } from '../entity/value-labels.ts';
+import type { Filter } from '../entity/queries.ts';
 import { AREAS, type AreaKey } from '../shared/areas.ts';
-import { PageHeader, StatusChip } from '../shared/page.tsx';
+import { AddIcon } from '../shared/icons.tsx';
+import { PageHeader } from '../shared/page.tsx';
+import { AccountCard, AccountsByPurpose } from './bank-account-cards.tsx';
+import { BankAccountDialog, PURPOSE_TEXT } from './bank-account-form.tsx';
 import { DetailScreen } from './detail-screen.tsx';
 
 type Purpose = 'remittance' | 'collection';
-const PURPOSE_TEXT: Record<Purpose, string> = {
-  remittance: 'Pays advances out to suppliers.',
-  collection: 'Receives the buyers’ payments of financed invoices.',
-};
+const FUNDER_PURPOSES: readonly Purpose[] = ['remittance', 'collection'];
 
-const PURPOSE = entity('Bank').fieldsByName.get('bank_account_purpose') ?? {};
-
-function AccountCard({ account, to }: { account: ApiRecord; to?: string }) {
-  const c = account.iso_currency_code as string;
-  return (
-    <Paper sx={{ p: 2, height: '100%' }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-        <Box>
-          <Typography variant="overline" color="text.secondary">
-            {account.bank_account_purpose
-              ? `${valueLabel(PURPOSE, account.bank_account_purpose)} account`
-              : 'Account'}
-          </Typography>
-          <Typography variant="h4" component="h2">
-            {String(account.bank_account_name ?? '')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {[account.bank_name, account.iban ?? account.bank_account_number].filter(Boolean).join(' · ')}
-          </Typography>
-        </Box>
-        <StatusChip status={account.bank_status as string} />
-      </Stack>
-      <Grid container spacing={2} sx={{ mt: 1 }}>
-        <Grid size={6}>
-          <Typography variant="body2" color="text.secondary">
-            Balance
-          </Typography>
-          <Typography variant="h5" component="div">
-            {formatMoney(account.balance, c) || '—'}
-          </Typography>
-        </Grid>
-        <Grid size={6}>
-          <Typography variant="body2" color="text.secondary">
-            Available
-          </Typography>
-          <Typography variant="h5" component="div">
-            {formatMoney(account.balance_available, c) || '—'}
-          </Typography>
-        </Grid>
-      </Grid>
-      {account.reporting_end_date ? (
-        <Typography variant="caption" color="text.secondary">
-          Figures up to {formatDate(account.reporting_end_date)}
-        </Typography>
-      ) : null}
-      {to && (
-        <Box sx={{ mt: 1 }}>
-          <Button component={RouterLink} to={to} size="small">
-            View transactions
-          </Button>
-        </Box>
-      )}
-    </Paper>
-  );
-}
-
-/** Investor and SPV `bank`: the remittance and collection accounts. */
+/**
+ * Investor and SPV `bank`: the remittance and collection accounts, each added and edited here by
+ * the owner and reviewed by an administrator
+ * (docs/business-rules.md, “Bank accounts, transactions and settlement”), with links to their
+ * transactions.
+ */
 export function BankScreen({ area }: { area: AreaKey }) {
   const user = useUser();
   const base = AREAS[area].base;
@@ -84,33 +31,28 @@ export function BankScreen({ area }: { area: AreaKey }) {
   });
   if (accounts.isLoading || user.loading) return <Loading />;
   const rows = accounts.data ?? [];
+  const owner = user.record
+    ? ({ field: area === 'spv' ? 'spvId' : 'investorId', id: user.record.id } as const)
+    : null;
   return (
     <>
       <PageHeader title="Bank" count={rows.length} />
       {accounts.error && <Alert severity="error">{accounts.error.message}</Alert>}
-      {rows.length === 0 ? (
-        <Paper sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">
-            No bank accounts are linked yet. Ask the platform administrator to link your remittance and
-            collection accounts.
-          </Typography>
-        </Paper>
-      ) : (
-        <Grid container spacing={2}>
-          {rows.map((a) => (
-            <Grid key={a.id} size={{ xs: 12, md: 6 }}>
-              <AccountCard
-                account={a}
-                to={
-                  a.bank_account_purpose === 'remittance' || a.bank_account_purpose === 'collection'
-                    ? `${base}/bank/${String(a.bank_account_purpose)}`
-                    : undefined
-                }
-              />
-            </Grid>
-          ))}
-        </Grid>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Your remittance account pays advances out; your collection account receives the buyers’ payments. An
+        administrator reviews each account before it is used, and again after you change it.
+      </Typography>
+      {!owner && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your company details are not complete yet. Add them under Company first, then your accounts.
+        </Alert>
       )}
+      <AccountsByPurpose
+        purposes={FUNDER_PURPOSES}
+        accounts={rows}
+        owner={owner}
+        transactionsTo={(purpose) => `${base}/bank/${purpose}`}
+      />
     </>
   );
 }
@@ -159,7 +101,7 @@ export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpo
   );
 }
 
-/** Admin `accounts/{id}`: the bank accounts of an investor or SPV. */
+/** Admin `accounts/{id}`: the bank accounts of an investor or SPV, and adding one for it. */
 export function AccountsScreen({ area }: { area: AreaKey }) {
   const { id } = useParams();
   const base = AREAS[area].base;
@@ -167,9 +109,27 @@ export function AccountsScreen({ area }: { area: AreaKey }) {
   const spv = useRecord('Spv', investor.isLoading || investor.data ? undefined : id);
   const party = investor.data ?? spv.data ?? null;
   const partyModel = investor.data ? 'Investor' : 'Spv';
+  // The administrator adds an account for the company; the server makes its organisation the owner.
+  const [adding, setAdding] = useState<Purpose | null>(null);
+  const owner =
+    party && id ? ({ field: partyModel === 'Investor' ? 'investorId' : 'spvId', id } as const) : null;
   return (
     <>
       <PageHeader
+        actions={
+          owner
+            ? FUNDER_PURPOSES.map((purpose) => (
+                <Button
+                  key={purpose}
+                  variant="outlined"
+                  startIcon={<AddIcon />}
+                  onClick={() => setAdding(purpose)}
+                >
+                  Add {purpose} account
+                </Button>
+              ))
+            : undefined
+        }
         title={`Accounts${party ? ` of ${titleOf(partyModel, party)}` : ''}`}
         crumbs={[
           {
@@ -192,6 +152,9 @@ export function AccountsScreen({ area }: { area: AreaKey }) {
         filter={{ or: [{ investorId: { eq: id } }, { spvId: { eq: id } }] }}
         rowTo={(a) => `${base}/account/${a.id}`}
       />
+      {adding && owner && (
+        <BankAccountDialog purpose={adding} owner={owner} onClose={() => setAdding(null)} />
+      )}
     </>
   );
 }

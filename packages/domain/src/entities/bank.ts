@@ -49,9 +49,12 @@ export const Bank = defineEntity({
       values: ['Under Review', 'Approved', 'Declined'],
       help: 'new accounts start Under Review until an administrator checks them',
     }),
+    // Investors and SPVs pay out of a remittance account and are paid into a collection account;
+    // a supplier is paid its advances into its payout account
+    // (docs/business-rules.md, “Bank accounts, transactions and settlement”).
     field('bank_account_purpose', 'enum', 'Account', {
-      values: ['remittance', 'collection'],
-      valueLabels: { remittance: 'Remittance', collection: 'Collection' },
+      values: ['remittance', 'collection', 'payout'],
+      valueLabels: { remittance: 'Remittance', collection: 'Collection', payout: 'Payout' },
     }),
   ],
 });

@@ -1,5 +1,9 @@
 import type { ModelName } from '../entity.ts';
+import { bankAccountIssues } from './bank-account.ts';
 import { insuranceIssues } from './insurance.ts';
+
+// The bank-account rules travel with the record rules (the domain's index exports this file).
+export * from './bank-account.ts';
 
 /** Dates as YYYY-MM-DD compare correctly as strings. */
 type Row = Readonly<Record<string, unknown>>;
@@ -58,8 +62,8 @@ function personIssues(prefix: string, row: Row, today: string): string[] {
 /**
  * Rules that look at more than one field of a record (docs/business-rules.md,
  * “Value lists and record checks”): adults, ID dates in order, incorporation between 1900 and
- * today, shares at most 100 %. Returns one message per problem, each naming its field; empty when
- * the record is fine.
+ * today, shares at most 100 %, a bank account's details (bank-account.ts). Returns one message per
+ * problem, each naming its field; empty when the record is fine.
  */
 export function recordRuleIssues(model: ModelName, row: Row, today: string): string[] {
   const issues: string[] = [];
@@ -74,6 +78,7 @@ export function recordRuleIssues(model: ModelName, row: Row, today: string): str
     if (value !== null && Number(value) > 100) issues.push(`${name} cannot be more than 100 %`);
   }
   if (model === 'Insurance') issues.push(...insuranceIssues(row));
+  if (model === 'Bank') issues.push(...bankAccountIssues(row));
   return issues;
 }
 

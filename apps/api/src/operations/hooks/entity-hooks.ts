@@ -1,6 +1,7 @@
 import { PARTY_ID_FIELDS, deriveFinancials, type ModelName } from '@rf/domain';
 import type { Row } from '../../db/database.ts';
 import { nowOf } from '../context.ts';
+import { bankHooks } from './bank.ts';
 import { buyerHooks } from './buyer.ts';
 import { insuranceHooks } from './insurance.ts';
 import { kycHooks } from './kyc.ts';
@@ -65,4 +66,5 @@ export const ENTITY_HOOKS: Partial<Record<ModelName, EntityHooks>> = {
   Document: both(kycHooks('Document'), documentVersions),
   Financials: both(kycHooks('Financials'), financials),
   Insurance: insuranceHooks,
+  Bank: bankHooks,
 };

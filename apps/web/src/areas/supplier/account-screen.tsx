@@ -1,5 +1,6 @@
 import { Button, Paper, Typography } from '@mui/material';
 import { ChecklistList } from '../../screens/company-checklist.tsx';
+import { PayoutAccountSection } from '../../screens/bank-account-payout.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../shared/errors.ts';
 import { Loading } from '../../shared/status-screens.tsx';
@@ -215,6 +216,7 @@ export function AccountScreen() {
         onAdd={() => setSearch({ add: 'financials' })}
         rowTo={(r) => `/app/account?financials=${encodeURIComponent(r.id)}`}
       />
+      <PayoutAccountSection supplierId={id} />
       <StatusHistory model="Supplier" id={id} />
       <SectionList model="Supplier" record={supplier} />
       {search.get('add') === 'document' && (
