@@ -30,3 +30,4 @@ export { ANALYST_RISK_FIELDS, COMPUTED_RISK_FIELDS } from './risk/criteria.ts';
 export * from './esign/envelopes.ts';
 export * from './ledger/index.ts';
 export * from './rules/insurance.ts';
+export * from './payments/matching.ts';

@@ -8,6 +8,8 @@ import { accountLabel, bankAccountFor, type BankAccount } from './accounts.ts';
 import { parseStatement } from './statements/parse-statement.ts';
 import { StatementFormatError, type CsvMapping, type ParsedStatement } from './statements/types.ts';
 import { lockAccount, storeEntries } from './store-entries.ts';
+import { matchNewCredits } from './reconcile-collections.ts';
+import { matchNewDebits } from './reconcile-payouts.ts';
 
 export interface StatementImport {
   readonly importId: string;
@@ -19,6 +21,8 @@ export interface StatementImport {
   /** Pending transactions this statement shows booked. */
   readonly posted: number;
   readonly warnings: readonly string[];
+  /** Payments the platform matched on its own: collections to requests, debits to payout instructions. */
+  readonly matched: number;
   /** The new transactions' ids. */
   readonly transactionIds: readonly string[];
 }
@@ -98,6 +102,9 @@ export async function importStatement(
       entries.map((x) => x.e),
       { source: 'statement', importId, write, where: (i) => entries[i]!.where },
     );
+    // The platform's own matching of what came in (docs/business-rules.md, “Payments and reconciliation”).
+    const fresh = [...stored.created, ...stored.posted];
+    const matched = (await matchNewCredits(ctx, tx, fresh)) + (await matchNewDebits(ctx, tx, fresh));
     const warnings = [
       ...parsed.statements.map(balanceWarning).filter((w): w is string => w !== null),
       ...stored.warnings,
@@ -110,6 +117,7 @@ export async function importStatement(
       created: stored.created.length,
       duplicates: stored.duplicates,
       posted: stored.posted.length,
+      matched,
       warnings,
       transactionIds: stored.created,
     };

@@ -86,7 +86,17 @@ export async function recordAuditEvent(tx: Queryable, event: AuditEvent): Promis
 }
 
 /** Fields the write path sets on every row itself: not news in a record's trail. */
-const HOUSEKEEPING = new Set(['id', 'sortkey', 'identityId', 'createdAt', 'updatedAt', '_lastChangedAt', '_version']);
+const HOUSEKEEPING = new Set([
+  'id',
+  'sortkey',
+  'identityId',
+  'createdAt',
+  'updatedAt',
+  '_lastChangedAt',
+  '_version',
+  // A transaction's key against duplicates (0014_payments.sql).
+  '_dedupe_key',
+]);
 
 const isSecret = (model: ModelName, field: string): boolean =>
   entityOf(model).fieldsByName.get(field)?.type === 'secret';

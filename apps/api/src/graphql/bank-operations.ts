@@ -1,4 +1,5 @@
 import {
+  GraphQLBoolean,
   GraphQLID,
   GraphQLInputObjectType,
   GraphQLInt,
@@ -12,6 +13,9 @@ import {
 import { bankImports } from '../bank/bank-imports.ts';
 import { recordManualTransaction, reverseManualTransaction } from '../bank/manual-entries.ts';
 import { exportPayouts, payoutInstructions } from '../bank/payout-exports.ts';
+import { paymentAllocations } from '../bank/allocation-reads.ts';
+import { allocatePayment, paymentSuggestions, unmatchAllocation } from '../bank/reconcile-collections.ts';
+import { matchPayout } from '../bank/reconcile-payouts.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { getRecord } from '../operations/get-record.ts';
 import { IDEMPOTENCY_KEY } from './lifecycle-mutations.ts';
@@ -123,6 +127,72 @@ const ExportPayoutsInput = new GraphQLInputObjectType({
   },
 });
 
+const PaymentAllocation = new GraphQLObjectType({
+  name: 'PaymentAllocation',
+  description: 'A payment applied to a request; undone ones keep their reason.',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    transactionId: { type: nonNull(GraphQLID) },
+    requestId: { type: nonNull(GraphQLID) },
+    invoiceNumber: { type: GraphQLString },
+    paymentDate: { type: nonNull(AWSDate) },
+    payerName: { type: GraphQLString },
+    amount: { type: nonNull(Decimal) },
+    currency: { type: nonNull(GraphQLString) },
+    method: { type: nonNull(GraphQLString), description: 'auto (the platform matched it) or manual.' },
+    allocatedAt: { type: nonNull(AWSDateTime) },
+    undoneAt: { type: AWSDateTime },
+    undoReason: { type: GraphQLString },
+  },
+});
+
+const PaymentSuggestion = new GraphQLObjectType({
+  name: 'PaymentSuggestion',
+  description: 'An open request a payment may pay, with the reasons of its score.',
+  fields: {
+    requestId: { type: nonNull(GraphQLID) },
+    invoiceNumber: { type: GraphQLString },
+    buyerName: { type: GraphQLString },
+    open: { type: nonNull(Decimal), description: 'What is still unpaid.' },
+    currency: { type: nonNull(GraphQLString) },
+    score: { type: nonNull(GraphQLString) },
+    reasons: { type: nonNull(new GraphQLList(nonNull(GraphQLString))) },
+    automatic: { type: nonNull(GraphQLBoolean), description: 'The platform would match it on its own.' },
+  },
+});
+
+const AllocationInput = new GraphQLInputObjectType({
+  name: 'AllocationInput',
+  fields: { requestId: { type: nonNull(GraphQLID) }, amount: { type: nonNull(Decimal) } },
+});
+
+const AllocatePaymentInput = new GraphQLInputObjectType({
+  name: 'AllocatePaymentInput',
+  fields: {
+    transactionId: { type: nonNull(GraphQLID) },
+    allocations: { type: nonNull(new GraphQLList(nonNull(AllocationInput))) },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
+const UnmatchAllocationInput = new GraphQLInputObjectType({
+  name: 'UnmatchAllocationInput',
+  fields: {
+    allocationId: { type: nonNull(GraphQLID) },
+    reason: { type: nonNull(GraphQLString) },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
+const MatchPayoutInput = new GraphQLInputObjectType({
+  name: 'MatchPayoutInput',
+  fields: {
+    instructionId: { type: nonNull(GraphQLID) },
+    transactionId: { type: nonNull(GraphQLID) },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
 /** The stored transaction as its reader may see it. */
 const asRead = async (ctx: OperationContext, row: { id?: unknown }) =>
   getRecord(ctx, { model: 'Transaction', id: String(row.id) });
@@ -136,6 +206,20 @@ export const bankQueries: Fields = {
     resolve: (_src, args: { bankId: string; limit?: number | null }, ctx) =>
       bankImports(ctx, { bankId: String(args.bankId), limit: args.limit ?? 20 }),
   },
+  paymentAllocations: {
+    type: nonNull(new GraphQLList(nonNull(PaymentAllocation))),
+    description: 'The allocations of a payment or of a request the caller may read, undone ones included.',
+    args: { transactionId: { type: GraphQLID }, requestId: { type: GraphQLID } },
+    resolve: (_src, args: { transactionId?: string | null; requestId?: string | null }, ctx) =>
+      paymentAllocations(ctx, args),
+  },
+  paymentSuggestions: {
+    type: nonNull(new GraphQLList(nonNull(PaymentSuggestion))),
+    description: 'The open requests a payment may pay, best first (administrators).',
+    args: { transactionId: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { transactionId: string }, ctx) =>
+      paymentSuggestions(ctx, String(args.transactionId)),
+  },
   payoutInstructions: {
     type: nonNull(new GraphQLList(nonNull(PayoutInstruction))),
     description: 'Payout instructions (administrators), oldest first, by status or request.',
@@ -146,6 +230,45 @@ export const bankQueries: Fields = {
 };
 
 export const bankMutations: Fields = {
+  allocatePayment: {
+    type: nonNull(new GraphQLList(nonNull(GraphQLID))),
+    description:
+      'Allocates a payment to one or more approved requests (administrators); a request the allocations complete is settled. The allocations’ ids.',
+    args: { input: { type: nonNull(AllocatePaymentInput) } },
+    resolve: async (
+      _src,
+      args: {
+        input: {
+          transactionId: string;
+          allocations: { requestId: string; amount: string }[];
+          idempotencyKey?: string | null;
+        };
+      },
+      ctx,
+    ) => (await allocatePayment(ctx, args.input)).allocationIds,
+  },
+  unmatchAllocation: {
+    type: nonNull(GraphQLID),
+    description:
+      'Undoes an allocation of a request not yet settled, with a reason (administrators). The payment’s id.',
+    args: { input: { type: nonNull(UnmatchAllocationInput) } },
+    resolve: async (
+      _src,
+      args: { input: { allocationId: string; reason: string; idempotencyKey?: string | null } },
+      ctx,
+    ) => (await unmatchAllocation(ctx, args.input)).transactionId,
+  },
+  matchPayout: {
+    type: nonNull(GraphQLID),
+    description:
+      'Confirms a payout instruction by the bank debit that paid it (administrators). The instruction’s id.',
+    args: { input: { type: nonNull(MatchPayoutInput) } },
+    resolve: async (
+      _src,
+      args: { input: { instructionId: string; transactionId: string; idempotencyKey?: string | null } },
+      ctx,
+    ) => (await matchPayout(ctx, args.input)).instructionId,
+  },
   exportPayouts: {
     type: nonNull(PayoutExport),
     description:

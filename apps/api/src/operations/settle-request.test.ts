@@ -205,14 +205,23 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     expect((await move('Admin', review, 'Declined')).errors).toBeUndefined();
   });
 
-  it('refuses a missing, unknown, deleted, pending, outgoing, foreign, short or already linked payment', async () => {
+  it('refuses a missing, unknown, deleted, pending, outgoing, foreign, short or fully allocated payment', async () => {
     const id = await approvedRequest('500.00');
+    // Without a reason: a short payment then cannot settle.
     const refusal = async (values: Record<string, unknown>) => {
-      const res = await settle(id, values);
+      const res = (await api.gql(
+        'Admin',
+        'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }',
+        {
+          input: { model: 'Request', id, to: 'Settled', values: JSON.stringify(values) },
+        },
+      )) as Result;
       expect(res.errors?.[0]?.errorType).toBe('ValidationError');
       return res.errors?.[0]?.message;
     };
-    expect(await refusal({})).toBe('transactionId_payback is required');
+    expect(await refusal({})).toBe(
+      'No payment is allocated to this request: link the collection transaction that paid it, or allocate one in reconciliation',
+    );
     expect(await refusal({ transactionId_payback: 'abc' })).toBe(
       'transactionId_payback must be the id of a Transaction',
     );
@@ -248,10 +257,15 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     expect(await refusal({ transactionId_payback: euros })).toBe(
       'The transaction is in EUR, the invoice in USD',
     );
+    // A short payment is allocated, but settles only with a reason (then the shortfall is written
+    // off): here the refusal rolls the allocation back with it.
     const short = await payment({ transaction_source_amount: '499.99' });
     expect(await refusal({ transactionId_payback: short })).toBe(
-      'The transaction pays 499.99 USD, 0.01 short of the invoice amount 500 USD: a short payment cannot settle the request',
+      'The payments allocated pay 499.99 USD, 0.01 short of the invoice amount 500.00 USD: allocate the rest, or settle with a reason to write the shortfall off as dilution',
     );
+    expect(
+      await sql('SELECT count(*)::int AS n FROM payment_allocation WHERE transaction_id = $1', [short]),
+    ).toEqual([{ n: 0 }]);
     const good = await payment({ transaction_source_amount: '500.00' });
     expect(await refusal({ transactionId_payback: good, payback_date: '2026-03-01' })).toBe(
       `payback_date 2026-03-01 cannot be before the payout date ${PAYOUT}`,
@@ -262,12 +276,11 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     expect(await refusal({ transactionId_payback: good, payback_date: '8 May' })).toBe(
       'payback_date must be a date in the form YYYY-MM-DD',
     );
-    // Linked to another request first: a payment pays one request.
+    // Allocated in full to another request first: nothing of it is left for this one.
     const first = await approvedRequest('500.00');
     expect((await settle(first, { transactionId_payback: good })).errors).toBeUndefined();
-    const invoice = String((await row(first)).invoice_number);
     expect(await refusal({ transactionId_payback: good })).toBe(
-      `The transaction is already linked as the payback of invoice ${invoice}`,
+      'The transaction is allocated in full already',
     );
     expect(await row(id)).toMatchObject({
       request_status: 'Approved',
@@ -277,6 +290,49 @@ describeDatabases('settling a request by its collection transaction', (db) => {
     });
     const right = await payment({ transaction_source_amount: '500.00' });
     expect((await settle(id, { transactionId_payback: right })).errors).toBeUndefined();
+  });
+
+  it('settles a short-paid request with a reason, writing the shortfall off against the reserve', async () => {
+    const id = await approvedRequest('1000.00');
+    const short = await payment({ transaction_source_amount: '900.00' });
+    const res = await api.gql<{ changeStatus: string }>(
+      'Admin',
+      'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }',
+      {
+        input: {
+          model: 'Request',
+          id,
+          to: 'Settled',
+          comment: 'buyer deducted a quality claim',
+          values: JSON.stringify({ transactionId_payback: short }),
+        },
+      },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(await row(id)).toMatchObject({ request_status: 'Settled', transactionId_payback: short });
+    const written = await sql(
+      `SELECT e.amount::text AS amount FROM ledger_entry e JOIN ledger_transaction t ON t.id = e.transaction_id
+         JOIN ledger_account a ON a.id = e.account_id WHERE t.event = $1 AND a.kind = 'dilution_writeoffs'`,
+      [`writeoff:${id}`],
+    );
+    expect(written).toEqual([{ amount: '10000' }]);
+    // The whole advance rate (100 %) was advanced: the reserve is the discount's rounding only, so
+    // the shortfall takes all of it and no rebate is due.
+    expect(
+      await sql(`SELECT kind FROM payout_instruction WHERE request_id = $1 ORDER BY kind`, [id]),
+    ).toEqual([{ kind: 'advance' }]);
+  });
+
+  it('allocates only the open balance of an overpayment: the rest stays unapplied on the payment', async () => {
+    const id = await approvedRequest('700.00');
+    const over = await payment({ transaction_source_amount: '750.00' });
+    expect((await settle(id, { transactionId_payback: over })).errors).toBeUndefined();
+    expect(
+      await sql(`SELECT amount::text AS amount FROM payment_allocation WHERE transaction_id = $1`, [over]),
+    ).toEqual([{ amount: '700.00' }]);
+    expect(await sql(`SELECT reconciliation_status FROM "transaction" WHERE id = $1`, [over])).toEqual([
+      { reconciliation_status: 'Partially matched' },
+    ]);
   });
 
   it('frees the line’s limit: a settled request no longer counts towards utilisation', async () => {

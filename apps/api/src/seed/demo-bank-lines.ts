@@ -11,7 +11,7 @@ import { str, type DemoStage } from './demo-stage.ts';
  */
 export async function importBankLine(s: DemoStage, owner: Caller, t: SeedRow): Promise<string> {
   const outgoing = !t.recipientaccountId;
-  const bankId = str(outgoing ? t.senderaccountId : t.recipientaccountId);
+  const bankId = s.realId(outgoing ? t.senderaccountId : t.recipientaccountId);
   const [account] = await s.a.db.query<{
     iban: string | null;
     bank_account_number: string | null;
@@ -44,5 +44,6 @@ export async function importBankLine(s: DemoStage, owner: Caller, t: SeedRow): P
   });
   const [id] = imported.transactionIds;
   if (!id) throw new Error(`The statement of ${date} brought no new transaction for ${str(t.id)}`);
+  s.remember(t.id, id);
   return id;
 }

@@ -61,7 +61,8 @@ export async function playBookkeeping(
 
 /**
  * The buyer pays into the collection account: the funder imports the bank's statement with the
- * payment, and the administrator settles the request with it.
+ * payment; the platform matches and settles what names its invoice for the open balance, and the
+ * administrator settles the rest with it.
  */
 export async function playSettlement(
   s: DemoStage,
@@ -76,6 +77,12 @@ export async function playSettlement(
     const owner = s.ofGroup(payment.userId);
     s.then(on(paidOn, 9, 30));
     const txId = await importBankLine(s, owner, payment);
+    // The platform matched it (it names the invoice and pays its open balance) and settled the request.
+    const [now] = await s.a.db.query<{ request_status: string }>(
+      'SELECT request_status FROM "request" WHERE id = $1',
+      [ids[i] ?? ''],
+    );
+    if (now?.request_status === 'Settled') continue;
     s.then(on(paidOn, 11));
     await s.a.run(reviewer, 'settleRequest', ids[i] ?? '', {
       transactionId_payback: txId,

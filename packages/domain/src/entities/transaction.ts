@@ -23,7 +23,10 @@ export const Transaction = defineEntity({
       values: ['statement', 'provider', 'manual'],
       valueLabels: { statement: 'Statement import', provider: 'Bank link', manual: 'Manual entry' },
     }),
-    field('importId', 'text', 'Reconciliation', { label: 'Import', help: 'the statement import that created it' }),
+    field('importId', 'text', 'Reconciliation', {
+      label: 'Import',
+      help: 'the statement import that created it',
+    }),
     field('reconciliation_status', 'enum', 'Reconciliation', {
       help: 'how much of the payment is allocated to requests or instructions; apart from the bank’s own status',
       values: ['Unmatched', 'Partially matched', 'Matched', 'Ignored'],

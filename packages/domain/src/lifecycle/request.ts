@@ -202,9 +202,10 @@ export const REQUEST_LIFECYCLE = defineLifecycle({
       who: [ADMIN],
       label: 'Settle',
       explain:
-        'Links the collection transaction that paid the invoice as the payback, sets the payback date and the adjusted discount fee rate, and frees the line’s limit.',
+        'Settles the request from the payments allocated to it: the collection transaction you link is allocated first, up to the open balance. Sets the payback date and the adjusted discount fee rate, frees the line’s limit and instructs the reserve’s rebate to the supplier. A short-paid request settles only with a reason: the shortfall is written off as dilution.',
       confirm: 'Settle',
-      input: [ask('Request', 'transactionId_payback', true), ask('Request', 'payback_date')],
+      input: [ask('Request', 'transactionId_payback'), ask('Request', 'payback_date')],
+      reason: 'optional',
       effect: true,
       tone: 'success',
     },

@@ -5,7 +5,7 @@ import type { Effect } from './effect.ts';
 import { recordHistory } from './history.ts';
 import { pricingOnApproval } from './price-request.ts';
 import { settleRequest } from './settle-request.ts';
-import { instructAdvance } from '../../payouts/instructions.ts';
+import { instructAdvance } from '../../payments/instructions.ts';
 import { submitCompany } from './submit-company.ts';
 import { sendPurchaseForSignature, signingEnvOf, stepActor } from '../send-for-signature.ts';
 import { voidOpenEnvelopes } from '../../esign/void-envelopes.ts';
