@@ -92,6 +92,7 @@ describeDatabases('reconciliation of payments', (db) => {
   beforeAll(async () => {
     api = await createApiHarness(db());
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
+    api.callers.set('Broker2', { sub: 'broker2', groupId: ORGS.broker2, role: 'Broker' });
     world = await buildWorld(api, '');
     await onPricedPayoutDay(api);
     const line = await fundedLine(api, world, {
@@ -297,6 +298,21 @@ describeDatabases('reconciliation of payments', (db) => {
     expect((await request(requests['REC-B-200']!)).request_status).toBe('Settled');
     expect((await request(requests['REC-C-300']!)).request_status).toBe('Approved');
     expect(await paid(requests['REC-C-300']!)).toBe('500.00');
+    const balance = await gql<{ requestBalance: Record<string, string> }>(
+      'Supplier',
+      `query { requestBalance(requestId: "${requests['REC-C-300']}") { invoiceAmount paid writtenOff open currency } }`,
+    );
+    expect(balance.data!.requestBalance).toEqual({
+      invoiceAmount: '3000.00',
+      paid: '500.00',
+      writtenOff: '0.00',
+      open: '2500.00',
+      currency: 'USD',
+    });
+    expect(
+      (await gql('Broker2', `query { requestBalance(requestId: "${requests['REC-C-300']}") { open } }`))
+        .errors?.[0]?.message,
+    ).toBe(`Request ${requests['REC-C-300']} not found`);
   });
 
   it('unmatches with a reason, never a settled request’s allocation; the matcher leaves manual matches alone', async () => {

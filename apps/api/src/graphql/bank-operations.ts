@@ -14,6 +14,7 @@ import { bankImports } from '../bank/bank-imports.ts';
 import { recordManualTransaction, reverseManualTransaction } from '../bank/manual-entries.ts';
 import { exportPayouts, payoutInstructions } from '../bank/payout-exports.ts';
 import { paymentAllocations } from '../bank/allocation-reads.ts';
+import { requestBalance } from '../bank/request-balance.ts';
 import { allocatePayment, paymentSuggestions, unmatchAllocation } from '../bank/reconcile-collections.ts';
 import { matchPayout } from '../bank/reconcile-payouts.ts';
 import type { OperationContext } from '../operations/context.ts';
@@ -193,6 +194,22 @@ const MatchPayoutInput = new GraphQLInputObjectType({
   },
 });
 
+const RequestBalance = new GraphQLObjectType({
+  name: 'RequestBalance',
+  description: 'What a request’s payments add up to, summed on the server.',
+  fields: {
+    requestId: { type: nonNull(GraphQLID) },
+    currency: { type: nonNull(GraphQLString) },
+    invoiceAmount: { type: nonNull(Decimal) },
+    paid: { type: nonNull(Decimal), description: 'What active allocations have paid.' },
+    writtenOff: {
+      type: nonNull(Decimal),
+      description: 'The shortfall written off as dilution at settlement.',
+    },
+    open: { type: nonNull(Decimal), description: 'Invoice amount − paid − written off.' },
+  },
+});
+
 /** The stored transaction as its reader may see it. */
 const asRead = async (ctx: OperationContext, row: { id?: unknown }) =>
   getRecord(ctx, { model: 'Transaction', id: String(row.id) });
@@ -212,6 +229,12 @@ export const bankQueries: Fields = {
     args: { transactionId: { type: GraphQLID }, requestId: { type: GraphQLID } },
     resolve: (_src, args: { transactionId?: string | null; requestId?: string | null }, ctx) =>
       paymentAllocations(ctx, args),
+  },
+  requestBalance: {
+    type: nonNull(RequestBalance),
+    description: 'Invoice amount, paid, written off and open balance of a request the caller can read.',
+    args: { requestId: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { requestId: string }, ctx) => requestBalance(ctx, String(args.requestId)),
   },
   paymentSuggestions: {
     type: nonNull(new GraphQLList(nonNull(PaymentSuggestion))),

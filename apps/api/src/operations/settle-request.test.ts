@@ -316,6 +316,11 @@ describeDatabases('settling a request by its collection transaction', (db) => {
       [`writeoff:${id}`],
     );
     expect(written).toEqual([{ amount: '10000' }]);
+    const balance = await api.gql<{ requestBalance: Record<string, string> }>(
+      'Admin',
+      `query { requestBalance(requestId: "${id}") { paid writtenOff open } }`,
+    );
+    expect(balance.data!.requestBalance).toEqual({ paid: '900.00', writtenOff: '100.00', open: '0.00' });
     // The whole advance rate (100 %) was advanced: the reserve is the discount's rounding only, so
     // the shortfall takes all of it and no rebate is due.
     expect(
