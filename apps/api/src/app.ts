@@ -22,6 +22,7 @@ import { canReadEnvelope } from './operations/read-envelopes.ts';
 import { platformCertificateOnce } from './esign/seal/platform-certificate.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerBankRoutes } from './bank/routes.ts';
+import { plaidProvider } from './bank/provider/plaid-provider.ts';
 
 /**
  * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
@@ -64,6 +65,7 @@ export async function buildApp(
     keys: ctx.keys,
     authenticate,
     fileSizeLimit: ctx.config.fileSizeLimit,
+    provider: ctx.config.plaid ? plaidProvider(ctx.config.plaid) : null,
   });
   registerEsign(app, {
     db: ctx.db,

@@ -1,3 +1,4 @@
+import { plaidConfigFrom, type PlaidSettings } from './bank/provider/plaid-config.ts';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseRateLimits, type RateLimits } from './http/rate-limits.ts';
@@ -35,6 +36,8 @@ export interface Config {
   readonly jobs: JobSettings;
   /** Where the default accounting adapter writes the ledger's CSV exports (`LEDGER_EXPORT_DIR`, docs/architecture.md, “Ledger”). */
   readonly ledgerExportDir: string;
+  /** The bank-data provider's settings (`PLAID_*`, docs/architecture.md, “Payments”); null without them. */
+  readonly plaid: PlaidSettings | null;
 }
 
 /**
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? 'apps/web/dist'),
     jobs: parseJobSettings(env),
     ledgerExportDir: resolve(env.LEDGER_EXPORT_DIR || resolve(dataDir, 'exports')),
+    plaid: plaidConfigFrom(env),
   };
 }
 

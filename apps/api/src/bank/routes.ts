@@ -7,6 +7,8 @@ import { ApiError } from '../http/errors.ts';
 import type { Keys } from '../keys.ts';
 import type { Clock, OperationContext } from '../operations/context.ts';
 import { importStatement } from './import-statement.ts';
+import { createLinkToken, exchangePublicToken, syncAccount } from './bank-link.ts';
+import type { BankDataProvider } from './provider/provider.ts';
 import { csvPreview } from './statements/csv.ts';
 import { StatementFormatError, type CsvMapping } from './statements/types.ts';
 
@@ -18,6 +20,8 @@ export interface BankRoutesDeps {
   readonly authenticate: (authorization: string | undefined) => Promise<Caller | null>;
   /** The largest statement file accepted, in bytes. */
   readonly fileSizeLimit: number;
+  /** The bank-data provider, when one is configured (PLAID_*); without it only statements come in. */
+  readonly provider?: BankDataProvider | null;
 }
 
 /** An answer other than 2xx, as `{ error, message }` like `/auth`. */
@@ -86,7 +90,9 @@ function mappingOf(text: string | undefined): CsvMapping | null {
 /**
  * The bank REST group (docs/architecture.md, “Payments”), authenticated like `/graphql`, answering
  * errors as `{ error, message }` like `/auth`: `POST /bank/statements` imports a statement file
- * into an account; `POST /bank/statements/preview` shows a CSV file's first rows for its mapping.
+ * into an account; `POST /bank/statements/preview` shows a CSV file's first rows for its mapping;
+ * `POST /bank/link-token`, `/bank/exchange` and `/bank/sync` link an account through the bank-data
+ * provider and bring its transactions in.
  */
 export function registerBankRoutes(app: FastifyInstance, deps: BankRoutesDeps): void {
   const contextOf = async (req: FastifyRequest): Promise<OperationContext> => {
@@ -131,6 +137,43 @@ export function registerBankRoutes(app: FastifyInstance, deps: BankRoutesDeps): 
         mapping: mappingOf(upload.fields.mapping),
       });
       return reply.code(201).send(result);
+    });
+
+    /** The provider's routes: 404 when none is configured, so that screens offer statements only. */
+    const providerOf = (): BankDataProvider => {
+      if (!deps.provider)
+        throw new BankHttpError(
+          404,
+          'NotFound',
+          'No bank-data provider is configured: import statement files instead.',
+        );
+      return deps.provider;
+    };
+    const field = (req: FastifyRequest, name: string): string => {
+      const value = (req.body as Record<string, unknown> | null | undefined)?.[name];
+      if (typeof value !== 'string' || !value.trim())
+        throw new BankHttpError(400, 'ValidationError', `${name} is required`);
+      return value.trim();
+    };
+
+    scope.post('/bank/link-token', async (req) => {
+      const ctx = await contextOf(req);
+      return createLinkToken(ctx, providerOf(), { accountId: field(req, 'accountId') });
+    });
+
+    scope.post('/bank/exchange', async (req) => {
+      const ctx = await contextOf(req);
+      const chosen = (req.body as Record<string, unknown> | null)?.providerAccountId;
+      return exchangePublicToken(ctx, providerOf(), {
+        accountId: field(req, 'accountId'),
+        publicToken: field(req, 'public_token'),
+        providerAccountId: typeof chosen === 'string' ? chosen : null,
+      });
+    });
+
+    scope.post('/bank/sync', async (req) => {
+      const ctx = await contextOf(req);
+      return syncAccount(ctx, providerOf(), { accountId: field(req, 'accountId') });
     });
 
     scope.post('/bank/statements/preview', async (req, reply) => {

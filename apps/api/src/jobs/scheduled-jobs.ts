@@ -1,4 +1,6 @@
 import type { AppContext } from '../app-context.ts';
+import { syncLinkedAccounts } from '../bank/bank-link.ts';
+import { plaidProvider } from '../bank/provider/plaid-provider.ts';
 import { sweepEnvelopes } from '../esign/sweep.ts';
 import { sendInsuranceExpiryNotices } from '../insurance/expiry-notices.ts';
 import { deliverQueuedMail } from '../mail/mail-queue.ts';
@@ -29,6 +31,18 @@ export const SCHEDULED_JOBS = (ctx: AppContext): readonly ScheduledJob[] => {
         await sendInsuranceExpiryNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl, mailer });
       },
     },
+    ...(ctx.config.plaid
+      ? [
+          {
+            // Linked accounts' new transactions, matched as they come (docs/architecture.md, “Payments”).
+            name: 'bank-sync',
+            cron: '5 * * * *',
+            run: async () => {
+              await syncLinkedAccounts({ db: ctx.db, keys: ctx.keys }, plaidProvider(ctx.config.plaid!));
+            },
+          },
+        ]
+      : []),
     {
       // What a delivery after commit left behind (docs/architecture.md, “Mail after commit”).
       name: 'mail-delivery',

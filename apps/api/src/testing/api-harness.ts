@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerEsign } from '../esign/routes.ts';
 import { registerBankRoutes } from '../bank/routes.ts';
+import type { BankDataProvider } from '../bank/provider/provider.ts';
 import { canReadEnvelope } from '../operations/read-envelopes.ts';
 import { platformCertificateOnce } from '../esign/seal/platform-certificate.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -39,7 +40,7 @@ export interface ApiHarness {
 
 export async function createApiHarness(
   db: Database,
-  options: { production?: boolean } = {},
+  options: { production?: boolean; provider?: BankDataProvider } = {},
 ): Promise<ApiHarness> {
   const keys = await generateTestKeys();
   const config = loadConfig({
@@ -78,6 +79,7 @@ export async function createApiHarness(
     clock,
     authenticate: async (header) => authenticate(header).catch(() => null),
     fileSizeLimit: config.fileSizeLimit,
+    provider: options.provider ?? null,
   });
   await app.ready();
   return {
