@@ -11,6 +11,9 @@ import {
   settingsScreens,
 } from './loaders.ts';
 
+/** A collection payment with what it paid (docs/business-rules.md, “Payments and reconciliation”). */
+const collectionPayment = () => import('../screens/reconciliation-funder-payment.tsx');
+
 /** Routes the investor and SPV areas share. */
 export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
   const base = `/${area}`;
@@ -84,7 +87,10 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
       path: 'bank/collection',
       lazy: screen(bankScreens, (m) => m.BankTransactionsScreen, { area, purpose: 'collection' }),
     },
-    { path: 'bank/collection/:id', lazy: transactionDetail('collection') },
+    {
+      path: 'bank/collection/:id',
+      lazy: screen(collectionPayment, (m) => m.CollectionPaymentScreen, { area }),
+    },
     { path: 'settings', lazy: screen(settingsScreens, (m) => m.SettingsScreen) },
     // The ledger (docs/architecture.md, “Ledger”): the funder's own accounts, as the server decides.
     { path: 'ledger', lazy: screen(ledgerScreens, (m) => m.LedgerAccountsScreen, { area }) },

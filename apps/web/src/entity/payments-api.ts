@@ -93,6 +93,19 @@ export interface PayoutInstruction {
 
 export type PayoutFormat = 'pain.001.001.03' | 'csv';
 
+/** What a request's payments add up to, summed by the server. */
+export interface RequestBalance {
+  readonly requestId: string;
+  readonly currency: string;
+  readonly invoiceAmount: string;
+  /** What active allocations have paid. */
+  readonly paid: string;
+  /** The shortfall written off as dilution at settlement. */
+  readonly writtenOff: string;
+  /** What is still open: the server's figure, never below zero. */
+  readonly open: string;
+}
+
 export interface PayoutExport {
   readonly exportId: string;
   readonly format: string;
@@ -164,6 +177,10 @@ export const PAYMENT_ALLOCATIONS = `query PaymentAllocations($transactionId: ID,
   paymentAllocations(transactionId: $transactionId, requestId: $requestId) { ${ALLOCATION} }
 }`;
 
+export const REQUEST_BALANCE = `query RequestBalance($requestId: ID!) {
+  requestBalance(requestId: $requestId) { requestId currency invoiceAmount paid writtenOff open }
+}`;
+
 export const PAYMENT_SUGGESTIONS = `query PaymentSuggestions($transactionId: ID!) {
   paymentSuggestions(transactionId: $transactionId) {
     requestId invoiceNumber buyerName open currency score reasons automatic
@@ -225,6 +242,10 @@ export type AllocationsOf = { readonly transactionId: string } | { readonly requ
 export async function fetchPaymentAllocations(of: AllocationsOf): Promise<PaymentAllocation[]> {
   return (await gql<{ paymentAllocations: PaymentAllocation[] }>(PAYMENT_ALLOCATIONS, { ...of }))
     .paymentAllocations;
+}
+
+export async function fetchRequestBalance(requestId: string): Promise<RequestBalance> {
+  return (await gql<{ requestBalance: RequestBalance }>(REQUEST_BALANCE, { requestId })).requestBalance;
 }
 
 export async function fetchPaymentSuggestions(transactionId: string): Promise<PaymentSuggestion[]> {
@@ -311,6 +332,15 @@ export function usePaymentAllocations(of: AllocationsOf | undefined) {
     queryKey: [PAYMENTS_KEY, 'allocations', of ?? null],
     enabled: Boolean(of && ('transactionId' in of ? of.transactionId : of.requestId)),
     queryFn: () => fetchPaymentAllocations(of as AllocationsOf),
+  });
+}
+
+/** Invoice amount, paid, written off and open balance of a request, as the server sums them. */
+export function useRequestBalance(requestId: string | undefined) {
+  return useQuery({
+    queryKey: [PAYMENTS_KEY, 'balance', requestId],
+    enabled: Boolean(requestId),
+    queryFn: () => fetchRequestBalance(requestId as string),
   });
 }
 

@@ -13,6 +13,7 @@ import { PageHeader, StatusChip } from '../shared/page.tsx';
 import { FrozenAwareEdit } from './frozen-edit.tsx';
 import { answersDocuments, DocumentsAskedFor } from './request-documents.tsx';
 import { RequestFiles } from './request-files.tsx';
+import { RequestPaymentsPanel } from './request-payments.tsx';
 import { SignaturesPanel } from './signatures-panel.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { LatestReason, StatusHistory } from './status-history.tsx';
@@ -293,6 +294,7 @@ export function RequestDetailScreen({ area }: { area: AreaKey }) {
           </Stack>
         </Grid>
       </Grid>
+      <RequestPaymentsPanel request={r} area={area} />
       <SignaturesPanel envelopes={envelopes} />
       <StatusHistory model="Request" id={r.id} record={r} />
       <SectionList model="Request" record={r} hideEmptySections />

@@ -31,6 +31,9 @@ import {
 
 const A = 'admin' as const;
 
+/** The reconciliation screen's chunk (docs/business-rules.md, “Payments and reconciliation”). */
+const reconciliationScreens = () => import('../../screens/reconciliation-screen.tsx');
+
 /** Admin area `/admin` (docs/architecture.md, “Add a screen”): path → screen. */
 export const adminRoutes: RouteObject[] = [
   { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: A }) },
@@ -292,6 +295,7 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'accounts/:id', lazy: screen(bankScreens, (m) => m.AccountsScreen, { area: A }) },
   { path: 'account/:id', lazy: screen(bankScreens, (m) => m.AccountDetailScreen, { area: A }) },
+  { path: 'reconciliation', lazy: screen(reconciliationScreens, (m) => m.ReconciliationScreen) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
   { path: 'audit', lazy: screen(auditScreens, (m) => m.AuditScreen) },
   // The ledger (docs/architecture.md, “Ledger”): every account.
