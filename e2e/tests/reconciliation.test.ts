@@ -334,4 +334,102 @@ describe('Reconciliation of collection payments', () => {
       await investorContext.close().catch(() => undefined);
     }
   });
+
+  it('a manual debit confirms request 2’s advance; a manual credit is reversed with a reason', async () => {
+    const t = tab as Tab;
+    const page = t.page;
+    const admin = await token(DEMO_EMAIL.admin);
+    const parties = await demoParties(api);
+    const accountOf = async (purpose: string) => {
+      const [account] = await api.list(admin, 'Bank', 'bank_account_name iban bank_account_number', {
+        bank_account_purpose: { eq: purpose },
+        investorId: { eq: parties.investorId },
+        bank_status: { eq: 'Approved' },
+        iso_currency_code: { eq: 'USD' },
+      });
+      if (!account) throw new Error(`Demo data: investor I1 has no approved USD ${purpose} account`);
+      // The account as the picker names it (reconciliation-parts.tsx, accountLabel).
+      return [account.bank_account_name, purpose, 'USD', account.iban || account.bank_account_number]
+        .filter(Boolean)
+        .join(' · ');
+    };
+    const { payoutInstructions } = await api.gql<{
+      payoutInstructions: { id: string; reference: string; kind: string; amount: string; status: string }[];
+    }>(admin, 'query ($r: ID) { payoutInstructions(requestId: $r) { id reference kind amount status } }', {
+      r: request2,
+    });
+    const advance = payoutInstructions.find((i) => i.kind === 'advance');
+    expect(advance?.status).toBe('Pending');
+
+    const record = async (account: string, amount: string, reference: string) => {
+      const before = new URL(page.url()).searchParams.get('payment');
+      await page.getByRole('button', { name: 'Manual entry' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('#manual-account').click();
+      await page.getByRole('option', { name: account, exact: true }).click();
+      await dialog.locator('#manual-date').fill(isoDay(0));
+      await dialog.locator('#manual-amount').fill(amount);
+      await dialog.locator('#manual-counterparty').fill(`E2E Recon ${n} Supplies`);
+      await dialog.locator('#manual-reference').fill(reference);
+      await dialog.getByRole('button', { name: 'Record entry' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // The screen opens the new entry.
+      await page.waitForURL(
+        (u) => Boolean(u.searchParams.get('payment')) && u.searchParams.get('payment') !== before,
+      );
+      return new URL(page.url()).searchParams.get('payment') ?? '';
+    };
+
+    // The advance paid by the bank, entered by hand: money out of I1's remittance account.
+    expect((await t.visit('/admin/reconciliation')).problems).toEqual([]);
+    const debit = await record(await accountOf('remittance'), `-${advance!.amount}`, `E2E-REC-${n}-OUT`);
+    const detail = page.getByTestId('payment-detail');
+    await until(() => detail.innerText()).toMatch(/Money out\s+USD −[\d,]+\.\d{2}/i);
+    expect(await page.getByRole('tab', { name: 'Money out' }).getAttribute('aria-selected')).toBe('true');
+    const instruction = detail.getByTestId('payout-instruction').filter({ hasText: advance!.reference });
+    await until(() => instruction.count()).toBe(1);
+    expect(await instruction.innerText()).toMatch(new RegExp(`Advance of invoice ${invoice2}`));
+    await t.screenshot('reconciliation-payout-1280');
+    await instruction.getByRole('button', { name: `Confirm payout ${advance!.reference}` }).click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.innerText()).toMatch(/This cannot be undone here/);
+    await confirm.getByRole('button', { name: 'Confirm payout' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await until(() => detail.getByTestId('reconciliation-status').first().innerText()).toBe('Matched');
+    await until(() => detail.getByRole('region', { name: 'Payout it confirmed' }).innerText()).toMatch(
+      new RegExp(`${advance!.reference}\\s+Confirmed`),
+    );
+    const paidOut = (
+      await api.gql<{ getRequest: Row }>(
+        admin,
+        'query ($id: ID!) { getRequest(id: $id) { payout_date transactionId_payout } }',
+        { id: request2 },
+      )
+    ).getRequest;
+    expect(paidOut).toMatchObject({ payout_date: isoDay(0), transactionId_payout: debit });
+
+    // A credit entered by mistake: reversed with a reason, both entries then ignored.
+    const credit = await record(await accountOf('collection'), '123.45', `E2E-REC-${n}-IN`);
+    await until(() => detail.innerText()).toMatch(/Money in\s+USD 123\.45/i);
+    await detail.getByRole('button', { name: 'Reverse' }).click();
+    const reverse = page.getByRole('dialog');
+    await reverse.getByRole('button', { name: 'Reverse' }).click();
+    await until(() => reverse.innerText()).toMatch(/Say why the entry is reversed/);
+    await reverse.getByLabel('Reason').fill('Entered twice');
+    await reverse.getByRole('button', { name: 'Reverse' }).click();
+    await reverse.waitFor({ state: 'hidden' });
+    await until(() => detail.getByTestId('reconciliation-status').first().innerText()).toBe('Ignored');
+    expect(await detail.getByRole('button', { name: 'Reverse' }).count()).toBe(0);
+    const reversals = await api.list(
+      admin,
+      'Transaction',
+      'transaction_source_amount reconciliation_status',
+      {
+        reversal_of: { eq: credit },
+      },
+    );
+    expect(reversals).toEqual([
+      expect.objectContaining({ transaction_source_amount: '-123.45', reconciliation_status: 'Ignored' }),
+    ]);
+  });
 });

@@ -88,7 +88,7 @@ export function PaymentsList({
     <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
       <TextField
         fullWidth
-        placeholder="Payer, reference, remittance or amount"
+        placeholder="Payer, reference, text or amount"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         sx={{ mb: 1 }}
