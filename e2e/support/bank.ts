@@ -9,6 +9,8 @@ export interface StatementLine {
   readonly status?: 'BOOK' | 'PDNG';
   readonly payer?: string;
   readonly remittance?: string;
+  /** The payer's end-to-end reference (TxDtls/Refs/EndToEndId), e.g. a payout instruction's. */
+  readonly endToEndId?: string;
 }
 
 const escape = (text: string) =>
@@ -32,7 +34,7 @@ export function camt053(
       return `<Ntry><Amt Ccy="${l.currency}">${amount}</Amt><CdtDbtInd>${debit ? 'DBIT' : 'CRDT'}</CdtDbtInd>
 <Sts><Cd>${l.status ?? 'BOOK'}</Cd></Sts><BookgDt><Dt>${l.date}</Dt></BookgDt><ValDt><Dt>${l.date}</Dt></ValDt>
 <AcctSvcrRef>${escape(l.reference)}</AcctSvcrRef>
-<NtryDtls><TxDtls><Amt Ccy="${l.currency}">${amount}</Amt><RltdPties>${party}</RltdPties>${l.remittance ? `<RmtInf><Ustrd>${escape(l.remittance)}</Ustrd></RmtInf>` : ''}</TxDtls></NtryDtls></Ntry>`;
+<NtryDtls><TxDtls>${l.endToEndId ? `<Refs><EndToEndId>${escape(l.endToEndId)}</EndToEndId></Refs>` : ''}<Amt Ccy="${l.currency}">${amount}</Amt><RltdPties>${party}</RltdPties>${l.remittance ? `<RmtInf><Ustrd>${escape(l.remittance)}</Ustrd></RmtInf>` : ''}</TxDtls></NtryDtls></Ntry>`;
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { useUser } from '../auth/user-context.tsx';
 import { EntityList } from '../entity/entity-list.tsx';
@@ -13,6 +13,7 @@ import { PageHeader } from '../shared/page.tsx';
 import { AccountCard, AccountsByPurpose } from './bank-account-cards.tsx';
 import { BankAccountDialog, PURPOSE_TEXT } from './bank-account-form.tsx';
 import { DetailScreen } from './detail-screen.tsx';
+import { StatementImportPanel } from './statement-import.tsx';
 
 type Purpose = 'remittance' | 'collection';
 const FUNDER_PURPOSES: readonly Purpose[] = ['remittance', 'collection'];
@@ -57,7 +58,7 @@ export function BankScreen({ area }: { area: AreaKey }) {
   );
 }
 
-/** `bank/remittance` and `bank/collection`: the account and its transactions. */
+/** `bank/remittance` and `bank/collection`: the account, its statement import and its transactions. */
 export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpose: Purpose }) {
   const user = useUser();
   const base = AREAS[area].base;
@@ -89,6 +90,7 @@ export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpo
       {(accounts.data ?? []).map((a) => (
         <Box key={a.id} sx={{ mb: 2 }}>
           <AccountCard account={a} />
+          <StatementImportPanel account={a} transactionTo={(id) => `${base}/bank/${purpose}/${id}`} />
         </Box>
       ))}
       <EntityList
@@ -170,10 +172,11 @@ const ACCOUNT_OWNERS = [
 /**
  * Admin `account/{id}`: the bank account under its company (breadcrumb and a link to it), with
  * its review (bank_status: approve, decline with a comment, reopen; the history shows each move)
- * and its documents.
+ * and its documents; a remittance or collection account's statement import below.
  */
 export function AccountDetailScreen({ area }: { area: AreaKey }) {
   const { id } = useParams();
+  const [search] = useSearchParams();
   const base = AREAS[area].base;
   const account = useRecord('Bank', id);
   const owner = ACCOUNT_OWNERS.find((o) => account.data?.[o.field]);
@@ -182,7 +185,11 @@ export function AccountDetailScreen({ area }: { area: AreaKey }) {
   if (account.isLoading || (owner && company.isLoading)) return <Loading />;
   const companyTo = owner && ownerId ? `${base}/${owner.path}/${ownerId}` : undefined;
   const name = owner && company.data ? titleOf(owner.model, company.data) : undefined;
-  return (
+  const importable =
+    search.get('edit') !== '1' &&
+    FUNDER_PURPOSES.includes(account.data?.bank_account_purpose as Purpose) &&
+    account.data;
+  const detail = (
     <DetailScreen
       model="Bank"
       area={area}
@@ -204,5 +211,13 @@ export function AccountDetailScreen({ area }: { area: AreaKey }) {
           }
         : {})}
     />
+  );
+  return importable ? (
+    <>
+      {detail}
+      <StatementImportPanel account={importable} transactionTo={(t) => `${base}/transaction/${t}`} />
+    </>
+  ) : (
+    detail
   );
 }

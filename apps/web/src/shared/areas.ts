@@ -55,6 +55,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
       },
       { label: 'Bookkeeping', to: 'bookkeeping' },
       { label: 'Transactions', to: 'transactions' },
+      { label: 'Payouts', to: 'payouts' },
       { label: 'Reconciliation', to: 'reconciliation' },
       { label: 'Ledger', to: 'ledger', children: [{ label: 'Trial balance', to: 'ledger/trial-balance' }] },
       { label: 'Insurance', to: 'newinsurance' },

@@ -31,6 +31,9 @@ import {
 
 const A = 'admin' as const;
 
+/** The payouts screen's chunk (docs/business-rules.md, “Payments and reconciliation”). */
+const payoutScreens = () => import('../../screens/payouts-screen.tsx');
+
 /** The reconciliation screen's chunk (docs/business-rules.md, “Payments and reconciliation”). */
 const reconciliationScreens = () => import('../../screens/reconciliation-screen.tsx');
 
@@ -295,6 +298,7 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'accounts/:id', lazy: screen(bankScreens, (m) => m.AccountsScreen, { area: A }) },
   { path: 'account/:id', lazy: screen(bankScreens, (m) => m.AccountDetailScreen, { area: A }) },
+  { path: 'payouts', lazy: screen(payoutScreens, (m) => m.PayoutsScreen, { area: A }) },
   { path: 'reconciliation', lazy: screen(reconciliationScreens, (m) => m.ReconciliationScreen) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
   { path: 'audit', lazy: screen(auditScreens, (m) => m.AuditScreen) },
