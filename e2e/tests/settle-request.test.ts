@@ -83,7 +83,8 @@ describe('Admin settles an approved request by its collection transaction', () =
             reference,
             status: status === 'Posted' ? 'BOOK' : 'PDNG',
             payer: `E2E Settle ${n} Metals BV`,
-            remittance: `Payment ${invoiceNumber} ${status}`,
+            // Not the invoice number: the platform would match and settle it on its own.
+            remittance: `Payment Settle ${n} ${status}`,
           },
         ],
       );
@@ -121,20 +122,20 @@ describe('Admin settles an approved request by its collection transaction', () =
     const visit = await t.visit(`/admin/request/${requestId}`);
     expect(visit.problems).toEqual([]);
     const dialog = await openMove(page, 'Settle');
-    expect(await dialog.innerText()).toMatch(/Links the collection transaction that paid the invoice/);
+    expect(await dialog.innerText()).toMatch(/Settles the request from the payments allocated to it/);
     // Settling without a transaction is refused in the dialog, before anything is sent.
     await dialog.getByRole('button', { name: 'Settle', exact: true }).click();
     await until(() => dialog.innerText()).toMatch(/Pick the collection transaction that paid the request/);
 
     // Only the posted payment is offered (the pending one is not), labelled with sender and description.
-    await page.locator('[role=dialog] #transactionId_payback').fill(invoiceNumber);
+    await page.locator('[role=dialog] #transactionId_payback').fill(`Settle ${n}`);
     const options = page.getByRole('option');
     await until(() => options.allInnerTexts()).toEqual([
       expect.stringMatching(
-        new RegExp(`USD 25,000\\.00 · E2E Settle ${n} Metals BV · Payment ${invoiceNumber} Posted`),
+        new RegExp(`USD 25,000\\.00 · E2E Settle ${n} Metals BV · Payment Settle ${n} Posted`),
       ),
     ]);
-    await pickAuto(page, 'transactionId_payback', invoiceNumber, new RegExp(`${invoiceNumber} Posted`));
+    await pickAuto(page, 'transactionId_payback', `Settle ${n}`, new RegExp(`Settle ${n} Posted`));
     expect(await page.locator('[role=dialog] #payback_date').inputValue()).toBe(paid);
 
     const before = await getRequest();

@@ -40,8 +40,9 @@ describeDatabases('bank statement import', (db) => {
     accountId: string,
     xml: string | Buffer,
     extra: Record<string, string> = {},
+    fileName = 'statement.xml',
   ) => {
-    const { payload, headers } = statementUpload(accountId, 'statement.xml', xml, extra);
+    const { payload, headers } = statementUpload(accountId, fileName, xml, extra);
     return api.app.inject({
       method: 'POST',
       url: '/bank/statements',
@@ -161,6 +162,32 @@ describeDatabases('bank statement import', (db) => {
     expect(noDate.statusCode).toBe(400);
     expect((noDate.json() as { message: string }).message).toMatch(/booking date/i);
     expect(await transactions()).toHaveLength(before);
+  });
+
+  it('imports a CSV statement with a column mapping, saved for the account’s next file', async () => {
+    const csv =
+      'Date;Amount;Reference;Payer;Details\n10.05.2026;1.234,56;CSV-1;Keystone Trading Ltd;INV-55\n11.05.2026;-20,00;CSV-2;Bank;Fees\n';
+    const mapping = JSON.stringify({
+      delimiter: ';',
+      dateFormat: 'DD.MM.YYYY',
+      decimalSeparator: ',',
+      bookingDate: 'Date',
+      amount: 'Amount',
+      reference: 'Reference',
+      counterpartyName: 'Payer',
+      remittanceInformation: 'Details',
+    });
+    const first = await upload('Investor', account, csv, { mapping }, 'statement.csv');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ format: 'csv', entries: 2, created: 2, duplicates: 0 });
+    const rows = (await transactions()).filter((r) => String(r.bank_reference).startsWith('CSV-'));
+    expect(rows.map((r) => [r.bank_reference, r.amount, r.remittance_information])).toEqual([
+      ['CSV-1', '1234.56', 'INV-55'],
+      ['CSV-2', '-20.00', 'Fees'],
+    ]);
+    // The next file of the account needs no mapping: the saved one reads it.
+    const next = await upload('Investor', account, csv.replace(/CSV-2/, 'CSV-3'), {}, 'next.csv');
+    expect(next.json()).toMatchObject({ format: 'csv', created: 1, duplicates: 1 });
   });
 
   describe('who may import', () => {

@@ -196,23 +196,14 @@ describeDatabases('hostile inputs answer a ValidationError naming the field', (d
 
   it('refuses a date-time on a day that does not exist and a date in the year 0', async () => {
     const update = async (values: Record<string, unknown>) => {
-      const got = await send(
-        api,
-        'Admin',
-        `query { getTransaction(id: "${world.Transaction}") { _version } }`,
-      );
-      const version = (got.data?.getTransaction as { _version: number })._version;
-      return send(
-        api,
-        'Admin',
-        'mutation ($i: UpdateTransactionInput!) { updateTransaction(input: $i) { id } }',
-        {
-          i: { id: world.Transaction, _version: version, ...values },
-        },
-      );
+      const got = await send(api, 'Admin', `query { getBank(id: "${world.Bank}") { _version } }`);
+      const version = (got.data?.getBank as { _version: number })._version;
+      return send(api, 'Admin', 'mutation ($i: UpdateBankInput!) { updateBank(input: $i) { id } }', {
+        i: { id: world.Bank, _version: version, ...values },
+      });
     };
-    expect(refusal(await update({ transaction_date: '0000-01-01' }))).toContain(
-      'transaction_date must be a date',
+    expect(refusal(await update({ reporting_start_date: '0000-01-01' }))).toContain(
+      'reporting_start_date must be a date',
     );
     const list = 'query ($f: ModelSupplierFilterInput) { listSuppliers(filter: $f) { items { id } } }';
     expect(

@@ -241,3 +241,38 @@ export function fillerTransactions(rng: Rng, account: BankAccount, count: number
   }
   return rows;
 }
+
+/**
+ * A supplier's payout account in USD, where its advances and rebates are paid (docs/business-rules.md,
+ * “Bank accounts, transactions and settlement”), drawn from its own generator so that adding it
+ * moves no other planned value.
+ */
+export function payoutAccountRow(owner: Organisation, rng: Rng, today: string): SeedRow {
+  if (owner.type !== 'Supplier' || !owner.partyId) throw new Error('Payout accounts are suppliers’');
+  const bankName = rng.pick(owner.profile.banks);
+  const us = owner.profile.code === 'US';
+  const at = address(rng, owner.profile);
+  return {
+    ...ownedBy(owner),
+    id: rng.uuid(),
+    supplierId: owner.partyId,
+    bank_account_name: owner.name,
+    bank_account_purpose: 'payout',
+    iso_currency_code: 'USD',
+    iban: us ? null : iban(rng, owner.profile),
+    bic_swift_code: bic(rng, bankName, owner.profile),
+    bank_account_number: rng.digits(10),
+    bank_routing_number: us ? abaRouting(`0${rng.digits(8)}`) : null,
+    bank_name: bankName,
+    bank_branch: `${at.city} Main Branch`,
+    bank_country: owner.profile.code,
+    bank_address_street: at.street,
+    bank_address_number: at.number,
+    bank_address_city: at.city,
+    bank_address_postalcode: at.postalcode,
+    reporting_start_date: addDays(today, -365),
+    reporting_end_date: today,
+    // The administrator approves it with the company's other records.
+    bank_status: 'Approved',
+  };
+}

@@ -1,5 +1,6 @@
 import type { Caller } from '@rf/domain';
 import { importBankLine } from './demo-bank-lines.ts';
+import { playPayouts } from './demo-payouts.ts';
 import type { SeedRow } from './insert.ts';
 import { addDays } from './dates.ts';
 import { ms, on, str, type DemoStage } from './demo-stage.ts';
@@ -82,12 +83,15 @@ export async function playSettlement(
       'SELECT request_status FROM "request" WHERE id = $1',
       [ids[i] ?? ''],
     );
-    if (now?.request_status === 'Settled') continue;
-    s.then(on(paidOn, 11));
-    await s.a.run(reviewer, 'settleRequest', ids[i] ?? '', {
-      transactionId_payback: txId,
-      payback_date: paidOn,
-    });
+    if (now?.request_status !== 'Settled') {
+      s.then(on(paidOn, 11));
+      await s.a.run(reviewer, 'settleRequest', ids[i] ?? '', {
+        transactionId_payback: txId,
+        payback_date: paidOn,
+      });
+    }
+    // The reserve goes back to the supplier the next day.
+    await playPayouts(s, [ids[i] ?? ''], addDays(paidOn, 1), 'rebate');
   }
 }
 

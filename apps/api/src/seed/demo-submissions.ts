@@ -4,6 +4,7 @@ import type { SeedRow } from './insert.ts';
 import { DAY, HOUR, ms, on, str, type DemoStage } from './demo-stage.ts';
 import type { DemoSigner } from './demo-signer.ts';
 import { letExpire, signOpenSubmission, signSubmission, submissionKey, type Fate } from './demo-signing.ts';
+import { playPayouts } from './demo-payouts.ts';
 import { playBookkeeping, playSettlement } from './demo-bookkeeping.ts';
 import { DOCUMENT_ASKS, REQUEST_APPROVAL_NOTES, UNSIGNED_DECLINE, requestDecline } from './history-text.ts';
 
@@ -93,6 +94,8 @@ export async function playSubmission(
   for (const doc of s.rows.Document ?? [])
     if (invoices.some((r) => r.id === doc.requestId)) await s.create(me, 'Document', doc);
 
+  // The advances go out that day: exported in a pain.001 file and confirmed by the payer's statement.
+  await playPayouts(s, ids, payout, 'advance');
   await playBookkeeping(s, signer, cast.spv, invoices, ids, cast.pendingRaa);
   if (status === 'Settled') await playSettlement(s, invoices, ids);
 }

@@ -4,6 +4,7 @@ import type { SeedRows } from './insert.ts';
 import { addDays, todayYmd } from './dates.ts';
 import { profileOf } from './fake.ts';
 import { makeOrganisation, type GroupType, type Organisation } from './organisations.ts';
+import { payoutAccountRow } from './banking.ts';
 import { accountRows, makeAccountPair, mergeRows, organisationRows, type AccountPair } from './org-book.ts';
 import { FixingTable, ensureFixings, fixingValues } from './sofr.ts';
 import { supplierBook, type LinePlan, type SubmissionPlan } from './supplier-book.ts';
@@ -218,5 +219,8 @@ function planDemo(today: string): { today: string; orgs: Map<DemoKey, Organisati
     mergeRows(rows, book.rows);
   }
   for (const pair of accounts.values()) mergeRows(rows, accountRows(rng, pair, { today, fillers: 20 }));
+  // Each supplier's payout account, drawn from its own generator (nothing else planned moves).
+  for (const s of suppliers)
+    mergeRows(rows, { Bank: [payoutAccountRow(org(s.key), new Rng(`payout:${s.key}`), today)] });
   return { today, orgs, rows };
 }

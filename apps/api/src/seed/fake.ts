@@ -135,5 +135,6 @@ export function abaRouting(nine: string): string {
 
 export function bic(rng: Rng, bankName: string, profile: CountryProfile): string {
   const letters = slug(bankName, '').toUpperCase().padEnd(4, 'X').slice(0, 4);
-  return `${letters}${profile.code}${fill(rng, 'AA')}`;
+  // ISO 9362: the location's second character is no letter O.
+  return `${letters}${profile.code}${fill(rng, 'AA')}`.replace(/O$/, 'P');
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
 import type { ApiRecord } from '../entity/graphql-client.ts';
 import { useAll, useRecord } from '../entity/hooks.ts';
+import { useRequestBalance } from '../entity/payments-api.ts';
 
 /** The input fields the picker asks for itself: the paying transaction and the payback date. */
 export const PAYBACK_INPUTS: readonly FieldName<'Request'>[] = ['transactionId_payback', 'payback_date'];
@@ -43,10 +44,10 @@ export const paymentLabel = (t: ApiRecord): string =>
     .join(' · ');
 
 /**
- * The candidates for a request's payback (docs/business-rules.md, “Bank accounts, transactions and
- * settlement”): Posted payments into a collection account of the line's investor or SPV, in the
- * invoice currency, not yet any request's payback; best amount match first, then the nearest to the
- * due date. The server checks all of it again.
+ * The candidates for a request's payback (docs/business-rules.md, “Payments and reconciliation”):
+ * Posted payments into a collection account of the line's investor or SPV, in the invoice currency,
+ * with something left to allocate; best amount match first, then the nearest to the due date. The
+ * server checks all of it again.
  */
 function useCandidates(record: ApiRecord) {
   const line = useRecord('Buyer', str(record.buyerId) || undefined);
@@ -74,19 +75,18 @@ function useCandidates(record: ApiRecord) {
     },
     { enabled: accounts.length > 0, max: 500 },
   );
-  const posted = (txs.data ?? []).filter((t) => t.pending !== true);
-  const linked = useAll(
-    'Request',
-    { or: posted.map((t) => ({ transactionId_payback: { eq: t.id } })) },
-    { enabled: posted.length > 0, max: 500 },
-  );
-  const taken = new Set(
-    (linked.data ?? []).filter((r) => r.id !== record.id).map((r) => str(r.transactionId_payback)),
+  // A payment with something left to allocate (docs/business-rules.md, “Payments and reconciliation”).
+  const posted = (txs.data ?? []).filter(
+    (t) =>
+      t.pending !== true &&
+      (t.reconciliation_status === null ||
+        t.reconciliation_status === undefined ||
+        t.reconciliation_status === 'Unmatched' ||
+        t.reconciliation_status === 'Partially matched'),
   );
   const amount = toDecimal(str(record.invoice_amount) || '0', 'invoice_amount');
   const due = day(record.invoice_due_date);
   const options = posted
-    .filter((t) => !taken.has(t.id))
     .map((t) => ({
       t,
       gap: toDecimal(str(t.transaction_source_amount), 'amount').minus(amount).abs(),
@@ -95,8 +95,8 @@ function useCandidates(record: ApiRecord) {
     }))
     .sort((a, b) => a.gap.comparedTo(b.gap) || a.days - b.days)
     .map((o) => o.t);
-  const loading = line.isLoading || banks.isLoading || txs.isLoading || linked.isLoading;
-  const error = line.error ?? banks.error ?? txs.error ?? linked.error;
+  const loading = line.isLoading || banks.isLoading || txs.isLoading;
+  const error = line.error ?? banks.error ?? txs.error;
   return { options, loading, error, noAccount: ready && !banks.isLoading && accounts.length === 0, ready };
 }
 
@@ -122,18 +122,18 @@ export function SettleFields({ record, disabled, touched, onInput }: SettleField
   const payout = day(record.payout_date);
   const due = day(record.invoice_due_date);
 
+  const balance = useRequestBalance(record.id);
+  // Payments allocated already: the request may settle from them without another one.
+  const allocated = Boolean(balance.data && !/^0(\.0+)?$/.test(balance.data.paid));
   const problem = useMemo((): string | null => {
-    if (!chosen) return SETTLE_PICK;
-    const paid = toDecimal(str(chosen.transaction_source_amount), 'amount');
-    const invoice = toDecimal(str(record.invoice_amount) || '0', 'invoice_amount');
-    if (paid.lt(invoice))
-      return `This payment is ${formatMoney(invoice.minus(paid).toFixed(), currency)} short of the invoice amount: a short payment cannot settle the request`;
+    if (!chosen && !allocated) return SETTLE_PICK;
+    if (!chosen) return null;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(payback)) return 'Enter the payback date';
     if (payout && payback < payout)
       return `The payback date cannot be before the payout date ${formatDate(payout)}`;
     if (payback > todayIso()) return 'The payback date cannot be in the future';
     return null;
-  }, [chosen, payback, payout, record.invoice_amount, currency]);
+  }, [chosen, allocated, payback, payout]);
 
   const adjusted = useMemo(() => {
     if (problem || !payout || !due || !record.base_rate_amount || !record.discount_fee_rate) return null;
@@ -152,10 +152,11 @@ export function SettleFields({ record, disabled, touched, onInput }: SettleField
 
   useEffect(() => {
     onInput({
-      values:
-        problem || !chosen
-          ? null
-          : { transactionId_payback: chosen.id, ...(date ? { payback_date: date } : {}) },
+      values: problem
+        ? null
+        : chosen
+          ? { transactionId_payback: chosen.id, ...(date ? { payback_date: date } : {}) }
+          : {},
       error: problem,
     });
   }, [problem, chosen, date, onInput]);
@@ -175,6 +176,15 @@ export function SettleFields({ record, disabled, touched, onInput }: SettleField
       : `Paid ${payback > due ? 'after' : 'before'} the due date ${formatDate(due)}`;
   return (
     <Box>
+      {balance.data && (
+        <Typography sx={{ mb: 1.5 }} data-testid="request-balance">
+          Paid {formatMoney(balance.data.paid, balance.data.currency)} of{' '}
+          {formatMoney(balance.data.invoiceAmount, balance.data.currency)}; open{' '}
+          <strong>{formatMoney(balance.data.open, balance.data.currency)}</strong>. A payment you pick is
+          allocated first, up to the open balance. If the payments fall short, give the reason: the shortfall
+          is written off as dilution.
+        </Typography>
+      )}
       <Autocomplete
         id="transactionId_payback"
         options={options}
@@ -189,13 +199,13 @@ export function SettleFields({ record, disabled, touched, onInput }: SettleField
           setChosen(t);
           setDate('');
         }}
-        noOptionsText={`No unmatched posted payment in ${currency} on the collection accounts`}
+        noOptionsText={`No posted payment in ${currency} with anything left to allocate on the collection accounts`}
         renderInput={(params) => (
           <TextField
             {...params}
             name="transactionId_payback"
             label="Collection transaction"
-            required
+            required={!allocated}
             autoFocus
             error={touched && problem === SETTLE_PICK}
             helperText={

@@ -106,6 +106,10 @@ describe('BICs', () => {
     expect(bankAccountIssues({ ...ACCOUNT, bic_swift_code: 'DEUTDEF' })).toEqual([
       'bic_swift_code: DEUTDEF is not a BIC (8 or 11 letters and digits: bank, country, location, branch)',
     ]);
+    // A location code ending in the letter O: payment files' schema refuses it.
+    expect(bankAccountIssues({ ...ACCOUNT, bic_swift_code: 'BANQCHNO' })).toEqual([
+      'bic_swift_code: BANQCHNO is not a BIC (8 or 11 letters and digits: bank, country, location, branch)',
+    ]);
   });
 });
 

@@ -63,6 +63,12 @@ export const normaliseIban = (value: string): string => electronicFormatIBAN(val
 /** An IBAN as people read it, in groups of four ("DE89 3704 0044 0532 0130 00"). */
 export const showIban = (iban: string): string => friendlyFormatIBAN(normaliseIban(iban)) ?? iban;
 
+/**
+ * ISO 9362, as the payment files' schema has it: a location code's first character is no 0 or 1
+ * and its second no letter O (banks' payment files refuse such a BIC).
+ */
+const ISO_9362 = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
+
 /** A BIC without spaces, upper case. */
 export const normaliseBic = (value: string): string => value.replace(/\s/g, '').toUpperCase();
 
@@ -186,7 +192,7 @@ export function bankAccountIssues(row: Row): string[] {
   }
   if (bic) {
     const bicCountry = bic.slice(4, 6);
-    if (!isValidBIC(bic))
+    if (!isValidBIC(bic) || !ISO_9362.test(bic))
       issues.push(
         `bic_swift_code: ${bic} is not a BIC (8 or 11 letters and digits: bank, country, location, branch)`,
       );
