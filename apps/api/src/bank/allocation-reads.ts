@@ -6,6 +6,8 @@ export interface AllocationView {
   readonly id: string;
   readonly transactionId: string;
   readonly requestId: string;
+  /** The request's status now: a settled request's allocations are decided. */
+  readonly requestStatus: string;
   readonly invoiceNumber: string | null;
   readonly paymentDate: string;
   readonly payerName: string | null;
@@ -42,7 +44,7 @@ export async function paymentAllocations(
           ? 'r."userId" = $2'
           : 'false';
   const rows = await ctx.db.query(
-    `SELECT a.*, a.amount::text AS amount_text, r.invoice_number, t.transaction_date::text AS payment_date, t.sender_account_name
+    `SELECT a.*, a.amount::text AS amount_text, r.invoice_number, r.request_status, t.transaction_date::text AS payment_date, t.sender_account_name
        FROM payment_allocation a JOIN "transaction" t ON t.id = a.transaction_id JOIN "request" r ON r.id = a.request_id
       WHERE a.${by} = $1 AND ${visible}
       ORDER BY a.created_at, a.id`,
@@ -52,6 +54,7 @@ export async function paymentAllocations(
     id: String(r.id),
     transactionId: String(r.transaction_id),
     requestId: String(r.request_id),
+    requestStatus: String(r.request_status),
     invoiceNumber: (r.invoice_number as string | null) ?? null,
     paymentDate: String(r.payment_date).slice(0, 10),
     payerName: (r.sender_account_name as string | null) ?? null,

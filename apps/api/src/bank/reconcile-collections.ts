@@ -87,6 +87,8 @@ export interface Suggestion {
   readonly invoiceNumber: string | null;
   readonly buyerName: string | null;
   readonly open: string;
+  /** What one click would allocate: the open balance, or what is left of the payment when less. */
+  readonly allocatable: string;
   readonly currency: string;
   readonly score: number;
   readonly reasons: readonly string[];
@@ -106,11 +108,13 @@ export async function paymentSuggestions(
   const ranked = await candidatesOf(ctx.db, payment);
   const auto = automaticMatch(ranked);
   const currency = currencyOf(payment);
+  const left = paymentMinor(payment) - (await allocatedOfPayment(ctx.db, String(payment.id), currency));
   return ranked.map((c) => ({
     requestId: c.requestId,
     invoiceNumber: c.invoiceNumber,
     buyerName: c.buyerName,
     open: fromMinor(c.open, currency),
+    allocatable: fromMinor(c.open < left ? c.open : left > 0n ? left : 0n, currency),
     currency,
     score: Math.round(c.score * 100) / 100,
     reasons: c.reasons,

@@ -190,10 +190,10 @@ describeDatabases('reconciliation of payments', (db) => {
     expect(await state(payment)).toBe('Matched');
     const allocations = await gql<{ paymentAllocations: Record<string, unknown>[] }>(
       'Investor',
-      `query { paymentAllocations(transactionId: "${payment}") { invoiceNumber amount method } }`,
+      `query { paymentAllocations(transactionId: "${payment}") { invoiceNumber amount method requestStatus } }`,
     );
     expect(allocations.data!.paymentAllocations).toEqual([
-      { invoiceNumber: 'REC-A-100', amount: '1000.00', method: 'auto' },
+      { invoiceNumber: 'REC-A-100', amount: '1000.00', method: 'auto', requestStatus: 'Settled' },
     ]);
     const history = await gql<{ statusHistory: { comment: string; operation: string; to: string }[] }>(
       'Admin',
@@ -230,7 +230,7 @@ describeDatabases('reconciliation of payments', (db) => {
       paymentSuggestions: { invoiceNumber: string; reasons: string[]; automatic: boolean }[];
     }>(
       'Admin',
-      `query { paymentSuggestions(transactionId: "${payment}") { invoiceNumber reasons automatic } }`,
+      `query { paymentSuggestions(transactionId: "${payment}") { invoiceNumber reasons automatic allocatable } }`,
     );
     expect(suggestions.data!.paymentSuggestions.map((s) => s.invoiceNumber)).toEqual([
       'REC-B-200',
@@ -241,6 +241,12 @@ describeDatabases('reconciliation of payments', (db) => {
       invoiceNumber: 'REC-B-200',
       reasons: ['amount equals the open balance', "payer name 100 % like the buyer's"],
       automatic: false,
+      allocatable: '2000.00',
+    });
+    // The 3,000.00 request: one click takes what is left of the 2,000.00 payment.
+    expect(suggestions.data!.paymentSuggestions[2]).toMatchObject({
+      invoiceNumber: 'REC-C-300',
+      allocatable: '2000.00',
     });
     expect(
       (await gql('Investor', `query { paymentSuggestions(transactionId: "${payment}") { requestId } }`))

@@ -135,6 +135,10 @@ const PaymentAllocation = new GraphQLObjectType({
     id: { type: nonNull(GraphQLID) },
     transactionId: { type: nonNull(GraphQLID) },
     requestId: { type: nonNull(GraphQLID) },
+    requestStatus: {
+      type: nonNull(GraphQLString),
+      description: 'A settled request’s allocations are decided.',
+    },
     invoiceNumber: { type: GraphQLString },
     paymentDate: { type: nonNull(AWSDate) },
     payerName: { type: GraphQLString },
@@ -155,6 +159,10 @@ const PaymentSuggestion = new GraphQLObjectType({
     invoiceNumber: { type: GraphQLString },
     buyerName: { type: GraphQLString },
     open: { type: nonNull(Decimal), description: 'What is still unpaid.' },
+    allocatable: {
+      type: nonNull(Decimal),
+      description: 'What one click allocates: the open balance, or what is left of the payment when less.',
+    },
     currency: { type: nonNull(GraphQLString) },
     score: { type: nonNull(GraphQLString) },
     reasons: { type: nonNull(new GraphQLList(nonNull(GraphQLString))) },

@@ -31,6 +31,8 @@ export interface PaymentAllocation {
   readonly id: string;
   readonly transactionId: string;
   readonly requestId: string;
+  /** The request's status now: a settled request's allocations are decided. */
+  readonly requestStatus: string;
   readonly invoiceNumber: string | null;
   readonly paymentDate: string;
   readonly payerName: string | null;
@@ -50,6 +52,8 @@ export interface PaymentSuggestion {
   readonly buyerName: string | null;
   /** What is still unpaid of the request (the server's). */
   readonly open: string;
+  /** What one click allocates: the open balance, or what is left of the payment when less (the server's). */
+  readonly allocatable: string;
   readonly currency: string;
   readonly score: string;
   readonly reasons: readonly string[];
@@ -162,7 +166,7 @@ export interface ExportPayoutsInput {
 }
 
 const ALLOCATION =
-  'id transactionId requestId invoiceNumber paymentDate payerName amount currency method allocatedAt undoneAt undoReason';
+  'id transactionId requestId requestStatus invoiceNumber paymentDate payerName amount currency method allocatedAt undoneAt undoReason';
 const ACCOUNT = 'id name iban number';
 const INSTRUCTION = `id reference kind status requestId invoiceNumber supplierName payerModel payerId payerName amount currency
   createdAt exportedAt confirmedAt transactionId debtorAccount { ${ACCOUNT} } creditorAccount { ${ACCOUNT} } problems`;
@@ -183,7 +187,7 @@ export const REQUEST_BALANCE = `query RequestBalance($requestId: ID!) {
 
 export const PAYMENT_SUGGESTIONS = `query PaymentSuggestions($transactionId: ID!) {
   paymentSuggestions(transactionId: $transactionId) {
-    requestId invoiceNumber buyerName open currency score reasons automatic
+    requestId invoiceNumber buyerName open allocatable currency score reasons automatic
   }
 }`;
 

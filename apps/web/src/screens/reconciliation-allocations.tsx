@@ -92,7 +92,7 @@ export function AllocationsList({
                   >
                     {formatMoney(a.amount, a.currency)}
                   </Typography>
-                  {unmatch && !undone && (
+                  {unmatch && !undone && a.requestStatus === 'Approved' && (
                     <Button
                       size="small"
                       color="warning"

@@ -26,7 +26,6 @@ import {
 } from '../entity/payments-api.ts';
 import { notify } from '../shared/errors.ts';
 import { AllocationsList } from './reconciliation-allocations.tsx';
-import { leftInRefusal } from './reconciliation-filters.ts';
 import { Block, reconciliationOf } from './reconciliation-parts.tsx';
 import { SplitDialog } from './reconciliation-split.tsx';
 
@@ -170,8 +169,8 @@ function SuggestionRow({
 }
 
 /**
- * "Allocate": the suggestion's open balance, after a confirmation (paying it in full settles the
- * request). When the server says less of the payment is left, its figure is offered instead.
+ * "Allocate": what the server says one click takes (the open balance, or what is left of the
+ * payment when less), after a confirmation (paying the invoice in full settles the request).
  */
 function AllocateDialog({
   payment,
@@ -184,12 +183,11 @@ function AllocateDialog({
 }) {
   const titleId = useId();
   const allocate = useAllocatePayment();
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [amount, setAmount] = useState(suggestion.open);
+  const [key] = useState(newIdempotencyKey);
+  const amount = suggestion.allocatable;
   const [error, setError] = useState<string | null>(null);
   const invoice = suggestion.invoiceNumber ?? suggestion.requestId;
   const full = amount === suggestion.open;
-  const left = error ? leftInRefusal(error) : null;
   const busy = allocate.isPending;
 
   const run = async (value: string) => {
@@ -230,29 +228,14 @@ function AllocateDialog({
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        {left && left.amount !== amount ? (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => {
-              // Another amount is another request: a key of its own.
-              setKey(newIdempotencyKey());
-              setAmount(left.amount);
-              setError(null);
-            }}
-          >
-            Allocate what is left ({formatMoney(left.amount, left.currency)}) instead
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => void run(amount)}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {busy ? 'Allocating…' : `Allocate ${formatMoney(amount, suggestion.currency)}`}
-          </Button>
-        )}
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() => void run(amount)}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {busy ? 'Allocating…' : `Allocate ${formatMoney(amount, suggestion.currency)}`}
+        </Button>
       </DialogActions>
     </Dialog>
   );

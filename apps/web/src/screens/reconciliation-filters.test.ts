@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { PayoutInstruction } from '../entity/payments-api.ts';
 import {
   instructionsFitting,
-  leftInRefusal,
   magnitudeText,
   paymentsFilter,
   sameMagnitude,
@@ -132,14 +131,5 @@ describe('instructionsFitting', () => {
       'pending',
       'exported',
     ]);
-  });
-});
-
-describe('leftInRefusal', () => {
-  it('reads what the server says is left', () => {
-    expect(
-      leftInRefusal('The allocations take 25000.00 USD, but only 100.00 USD of the payment is left'),
-    ).toEqual({ amount: '100.00', currency: 'USD' });
-    expect(leftInRefusal('invoice X: 5.00 USD is more than its open balance 1.00 USD')).toBeNull();
   });
 });

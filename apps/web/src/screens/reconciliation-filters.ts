@@ -115,12 +115,3 @@ export function instructionsFitting(
       sameMagnitude(i.amount, debit.amount),
   );
 }
-
-/**
- * What the server said is left of a payment when it refused an allocation
- * (“… but only 100.00 USD of the payment is left”), or null when the message says no such thing.
- */
-export function leftInRefusal(message: string): { amount: string; currency: string } | null {
-  const m = /only (\d+(?:\.\d+)?) ([A-Z]{3}) of the payment is left/.exec(message);
-  return m ? { amount: m[1]!, currency: m[2]! } : null;
-}

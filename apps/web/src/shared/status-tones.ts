@@ -24,6 +24,14 @@ const TONES: Record<string, ChipTone> = {
   Waiting: 'grey',
   Voided: 'grey',
   Expired: 'grey',
+  // Reconciliation of bank transactions and payout instructions (docs/business-rules.md,
+  // “Payments and reconciliation”).
+  Unmatched: 'amber',
+  'Partially matched': 'blue',
+  Matched: 'green',
+  Ignored: 'grey',
+  Exported: 'blue',
+  Confirmed: 'green',
   // Credit-insurance policies (docs/business-rules.md, “Credit insurance”).
   Suspended: 'amber',
   Cancelled: 'grey',
