@@ -54,7 +54,11 @@ export interface ImportSummary {
   readonly transactionIds: string[];
 }
 
-/** `POST /bank/statements`: imports a statement file into the account, as the import screen does. */
+/**
+ * `POST /bank/statements`: imports a statement file into the account, as the import screen does.
+ * Another file may have the demo account under review for a moment (a decline, then its restoring):
+ * the import waits for it, up to a minute.
+ */
 export async function importStatementFile(
   api: Api,
   idToken: string,
@@ -62,15 +66,21 @@ export async function importStatementFile(
   fileName: string,
   content: string,
 ): Promise<ImportSummary> {
-  const form = new FormData();
-  form.set('accountId', accountId);
-  form.set('file', new Blob([content], { type: 'application/xml' }), fileName);
-  const res = await fetch(`${api.baseURL}/bank/statements`, {
-    method: 'POST',
-    headers: { authorization: idToken },
-    body: form,
-  });
-  const text = await res.text();
-  if (res.status !== 201) throw new Error(`POST /bank/statements → ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as ImportSummary;
+  for (let attempt = 0; ; attempt += 1) {
+    const form = new FormData();
+    form.set('accountId', accountId);
+    form.set('file', new Blob([content], { type: 'application/xml' }), fileName);
+    const res = await fetch(`${api.baseURL}/bank/statements`, {
+      method: 'POST',
+      headers: { authorization: idToken },
+      body: form,
+    });
+    const text = await res.text();
+    if (res.status === 201) return JSON.parse(text) as ImportSummary;
+    if (res.status === 400 && /The account is (Declined|Under Review)/.test(text) && attempt < 30) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      continue;
+    }
+    throw new Error(`POST /bank/statements → ${res.status}: ${text.slice(0, 300)}`);
+  }
 }

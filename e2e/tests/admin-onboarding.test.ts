@@ -76,7 +76,21 @@ describe('Admin onboarding: investor company with PEP director, document, checkl
     failed = true;
     await admin.screenshot(`fail-admin-onboarding-${ctx.task.name.slice(0, 40)}`).catch(() => undefined);
   });
+  let declined = '';
   afterAll(async () => {
+    // The demo investor's collection account approved again: other files import its statements.
+    if (declined) {
+      const token = await adminToken().catch(() => '');
+      for (const [to, comment] of [
+        ['Under Review', 'Reopened after the test'],
+        ['Approved', 'Approved again'],
+      ] as const)
+        await api
+          .gql(token, 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
+            input: { model: 'Bank', id: declined, to, comment },
+          })
+          .catch(() => undefined);
+    }
     for (const c of context) await c.close().catch(() => undefined);
     await browser?.close();
   });
@@ -270,6 +284,7 @@ describe('Admin onboarding: investor company with PEP director, document, checkl
       bank_account_purpose: { eq: 'collection' },
     });
     if (!account) throw new Error('Demo data: no collection account of investor@demo.test');
+    declined = account.id;
     await admin.visit(`/admin/accounts/${String(account.investorId)}`);
     await page
       .getByRole('row')
