@@ -2,6 +2,7 @@ import { electronicFormatIBAN } from 'ibantools';
 import { isUuid, type Caller } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
+import { requireCaller, type OperationContext } from '../operations/context.ts';
 
 /** A platform bank account a statement, a link or a manual entry is for. */
 export interface BankAccount {
@@ -66,6 +67,13 @@ async function ownedAccountRow(tx: Queryable, caller: Caller, bankId: string): P
 /** The id of an account the caller may read the bank data of (whatever its review). */
 export async function bankAccountOwnedBy(tx: Queryable, caller: Caller, bankId: string): Promise<string> {
   return String((await ownedAccountRow(tx, caller, bankId)).id);
+}
+
+/** The caller when an administrator; otherwise refused, saying what only an administrator may do. */
+export function requireAdmin(ctx: OperationContext, what: string): Caller {
+  const caller = requireCaller(ctx);
+  if (caller.role !== 'Admin') throw unauthorized(`Not allowed: only an administrator may ${what}`);
+  return caller;
 }
 
 /** An account's identity as a statement names it, for the refusal of another account's statement. */

@@ -4,10 +4,10 @@ import { publishChange } from '../data/change-feed.ts';
 import { updateRow } from '../data/rows.ts';
 import type { Queryable, Row } from '../db/database.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
-import { nowOf, requireCaller, todayOf, writeOf, type OperationContext } from '../operations/context.ts';
+import { nowOf, todayOf, writeOf, type OperationContext } from '../operations/context.ts';
 import { idempotencyKeyOf, once } from '../operations/idempotency.ts';
 import { recordHistory } from '../operations/lifecycle/history.ts';
-import { bankAccountFor } from './accounts.ts';
+import { bankAccountFor, requireAdmin } from './accounts.ts';
 import { lockAccount, storeEntries } from './store-entries.ts';
 import type { StatementEntry } from './statements/types.ts';
 
@@ -28,12 +28,6 @@ const AMOUNT = /^-?\d{1,15}(\.\d{1,5})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 const textOf = (v: unknown): string | null => (blank(v) ? null : String(v).trim());
-
-function requireAdmin(ctx: OperationContext, what: string) {
-  const caller = requireCaller(ctx);
-  if (caller.role !== 'Admin') throw unauthorized(`Not allowed: only an administrator may ${what}`);
-  return caller;
-}
 
 /** The entry as a statement line would give it, after checking what the administrator typed. */
 function entryOf(input: ManualEntryInput, currency: string, today: string): StatementEntry {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
-import { unauthorized, validationError } from '../http/errors.ts';
-import { nowOf, requireCaller, todayOf, type OperationContext } from '../operations/context.ts';
+import { validationError } from '../http/errors.ts';
+import { nowOf, todayOf, type OperationContext } from '../operations/context.ts';
 import { idempotencyKeyOf, once } from '../operations/idempotency.ts';
+import { requireAdmin } from './accounts.ts';
 import { pain001Xml } from './payout-files/pain001.ts';
 import { payoutCsv } from './payout-files/payout-csv.ts';
 import type { PayoutAccount, PayoutFileInput } from './payout-files/types.ts';
@@ -119,12 +120,6 @@ function viewOf(r: Row): PayoutInstructionView {
     creditorAccount: account('c'),
     problems: r.status === 'Confirmed' ? [] : problems,
   };
-}
-
-function requireAdmin(ctx: OperationContext, what: string) {
-  const caller = requireCaller(ctx);
-  if (caller.role !== 'Admin') throw unauthorized(`Not allowed: only an administrator may ${what}`);
-  return caller;
 }
 
 const STATUSES = ['Pending', 'Exported', 'Confirmed'] as const;

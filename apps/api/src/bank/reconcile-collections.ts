@@ -24,16 +24,11 @@ import {
   paymentMinor,
   unallocate,
 } from '../payments/allocations.ts';
+import { requireAdmin } from './accounts.ts';
 import { asPlatform } from './platform-caller.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const day = (v: unknown) => String(v).slice(0, 10);
-
-function requireAdmin(ctx: OperationContext, what: string) {
-  const caller = requireCaller(ctx);
-  if (caller.role !== 'Admin') throw unauthorized(`Not allowed: only an administrator may ${what}`);
-  return caller;
-}
 
 /** The payment, locked: a posted credit on a collection account that reconciliation does not ignore. */
 async function lockedPayment(tx: Queryable, id: string): Promise<Row> {
