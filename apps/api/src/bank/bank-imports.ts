@@ -45,3 +45,17 @@ export async function bankImports(
     importedAt: String(r.created_at),
   }));
 }
+
+/**
+ * The CSV column mapping saved with the account's last CSV import, for its next file (owner or
+ * administrator); null when it has none.
+ */
+export async function bankCsvMapping(ctx: OperationContext, bankId: string): Promise<unknown> {
+  const account = await bankAccountOwnedBy(ctx.db, requireCaller(ctx), bankId);
+  const [row] = await ctx.db.query<{ mapping: unknown }>(
+    'SELECT mapping FROM bank_csv_mapping WHERE bank_id = $1',
+    [account],
+  );
+  if (!row) return null;
+  return typeof row.mapping === 'string' ? (JSON.parse(row.mapping) as unknown) : row.mapping;
+}

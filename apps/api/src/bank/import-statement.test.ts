@@ -185,6 +185,14 @@ describeDatabases('bank statement import', (db) => {
       ['CSV-1', '1234.56', 'INV-55'],
       ['CSV-2', '-20.00', 'Fees'],
     ]);
+    const saved = await api.gql<{ bankCsvMapping: string }>(
+      'Investor',
+      `query { bankCsvMapping(bankId: "${account}") }`,
+    );
+    expect(JSON.parse(saved.data!.bankCsvMapping)).toEqual(JSON.parse(mapping));
+    expect(
+      (await api.gql('Investor2', `query { bankCsvMapping(bankId: "${account}") }`)).errors?.[0]?.message,
+    ).toBe(`Bank account ${account} not found`);
     // The next file of the account needs no mapping: the saved one reads it.
     const next = await upload('Investor', account, csv.replace(/CSV-2/, 'CSV-3'), {}, 'next.csv');
     expect(next.json()).toMatchObject({ format: 'csv', created: 1, duplicates: 1 });

@@ -10,7 +10,7 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNullableType,
 } from 'graphql';
-import { bankImports } from '../bank/bank-imports.ts';
+import { bankCsvMapping, bankImports } from '../bank/bank-imports.ts';
 import { recordManualTransaction, reverseManualTransaction } from '../bank/manual-entries.ts';
 import { exportPayouts, payoutInstructions } from '../bank/payout-exports.ts';
 import { paymentAllocations } from '../bank/allocation-reads.ts';
@@ -230,6 +230,16 @@ export const bankQueries: Fields = {
     args: { bankId: { type: nonNull(GraphQLID) }, limit: { type: GraphQLInt } },
     resolve: (_src, args: { bankId: string; limit?: number | null }, ctx) =>
       bankImports(ctx, { bankId: String(args.bankId), limit: args.limit ?? 20 }),
+  },
+  bankCsvMapping: {
+    type: AWSJSON,
+    description:
+      'The CSV column mapping saved with the account’s last CSV import (its owner or an administrator); null when none.',
+    args: { bankId: { type: nonNull(GraphQLID) } },
+    resolve: async (_src, args: { bankId: string }, ctx) => {
+      const mapping = await bankCsvMapping(ctx, String(args.bankId));
+      return mapping === null ? null : JSON.stringify(mapping);
+    },
   },
   paymentAllocations: {
     type: nonNull(new GraphQLList(nonNull(PaymentAllocation))),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { gql, type ApiRecord } from './graphql-client.ts';
+import type { CsvMapping } from './bank-upload.ts';
 
 /**
  * The payments API as the server gives it (docs/business-rules.md, “Payments and reconciliation”):
@@ -181,6 +182,8 @@ export const PAYMENT_ALLOCATIONS = `query PaymentAllocations($transactionId: ID,
   paymentAllocations(transactionId: $transactionId, requestId: $requestId) { ${ALLOCATION} }
 }`;
 
+export const BANK_CSV_MAPPING = `query BankCsvMapping($bankId: ID!) { bankCsvMapping(bankId: $bankId) }`;
+
 export const REQUEST_BALANCE = `query RequestBalance($requestId: ID!) {
   requestBalance(requestId: $requestId) { requestId currency invoiceAmount paid writtenOff open }
 }`;
@@ -250,6 +253,12 @@ export async function fetchPaymentAllocations(of: AllocationsOf): Promise<Paymen
 
 export async function fetchRequestBalance(requestId: string): Promise<RequestBalance> {
   return (await gql<{ requestBalance: RequestBalance }>(REQUEST_BALANCE, { requestId })).requestBalance;
+}
+
+/** The CSV column mapping saved with the account's last CSV import, or null. */
+export async function fetchCsvMapping(bankId: string): Promise<CsvMapping | null> {
+  const raw = (await gql<{ bankCsvMapping: string | null }>(BANK_CSV_MAPPING, { bankId })).bankCsvMapping;
+  return raw ? (JSON.parse(raw) as CsvMapping) : null;
 }
 
 export async function fetchPaymentSuggestions(transactionId: string): Promise<PaymentSuggestion[]> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formOfSaved,
   guessDateFormat,
   guessDecimalSeparator,
   guessMapping,
@@ -195,5 +196,40 @@ describe('the chosen file', () => {
   it('is XML when it starts with a tag, after a byte-order mark and blank lines', () => {
     expect(isXmlText('\uFEFF\n  <?xml version="1.0"?>')).toBe(true);
     expect(isXmlText('Date,Amount\n')).toBe(false);
+  });
+});
+
+describe('formOfSaved', () => {
+  const preview = {
+    delimiter: ';' as const,
+    header: ['Buchungstag', 'Betrag', 'Verwendungszweck'],
+    rows: [['10.05.2026', '1.234,56', 'INV-55']],
+  };
+  const saved = {
+    delimiter: ';' as const,
+    dateFormat: 'DD.MM.YYYY' as const,
+    decimalSeparator: ',' as const,
+    bookingDate: 'Buchungstag',
+    amount: 'Betrag',
+    remittanceInformation: 'Verwendungszweck',
+  };
+
+  it('takes the mapping the account saved when the file has its columns', () => {
+    expect(formOfSaved(saved, preview, 'EUR')).toMatchObject({
+      hasHeader: true,
+      delimiter: ';',
+      dateFormat: 'DD.MM.YYYY',
+      decimalSeparator: ',',
+      amountMode: 'signed',
+      bookingDate: 'Buchungstag',
+      amount: 'Betrag',
+      remittanceInformation: 'Verwendungszweck',
+      defaultCurrency: 'EUR',
+    });
+  });
+
+  it('leaves it when the file lacks one of its columns, or there is none', () => {
+    expect(formOfSaved({ ...saved, reference: 'Referenz' }, preview, 'EUR')).toBeNull();
+    expect(formOfSaved(null, preview, 'EUR')).toBeNull();
   });
 });

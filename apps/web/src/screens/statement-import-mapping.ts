@@ -165,6 +165,53 @@ export function guessMapping(preview: CsvPreview, hasHeader: boolean, accountCur
   };
 }
 
+/**
+ * The form from the mapping the account's last CSV import saved, when the file's header still has
+ * every column it names (the same bank's export); null otherwise, so that the header is guessed.
+ */
+export function formOfSaved(
+  saved: CsvMapping | null,
+  preview: CsvPreview,
+  accountCurrency: string,
+): MappingForm | null {
+  if (!saved) return null;
+  const hasHeader = saved.hasHeader ?? true;
+  const named = [
+    saved.bookingDate,
+    saved.valueDate,
+    saved.amount,
+    saved.credit,
+    saved.debit,
+    saved.currency,
+    saved.reference,
+    saved.counterpartyName,
+    saved.counterpartyIban,
+    saved.remittanceInformation,
+    saved.description,
+  ].filter((c): c is string => Boolean(c));
+  if (!named.length || !named.every((c) => preview.header.includes(c))) return null;
+  const split = !saved.amount && Boolean(saved.credit || saved.debit);
+  return {
+    hasHeader,
+    delimiter: saved.delimiter ?? preview.delimiter,
+    dateFormat: saved.dateFormat ?? 'YYYY-MM-DD',
+    decimalSeparator: saved.decimalSeparator ?? '.',
+    amountMode: split ? 'split' : 'signed',
+    bookingDate: saved.bookingDate,
+    valueDate: saved.valueDate ?? '',
+    amount: saved.amount ?? '',
+    credit: saved.credit ?? '',
+    debit: saved.debit ?? '',
+    currency: saved.currency ?? '',
+    defaultCurrency: saved.defaultCurrency ?? accountCurrency,
+    reference: saved.reference ?? '',
+    counterpartyName: saved.counterpartyName ?? '',
+    counterpartyIban: saved.counterpartyIban ?? '',
+    remittanceInformation: saved.remittanceInformation ?? '',
+    description: saved.description ?? '',
+  };
+}
+
 export type MappingProblems = Partial<Record<ColumnField | 'defaultCurrency', string>>;
 
 /** The mapping the server reads, or what is missing in the form (by field). */

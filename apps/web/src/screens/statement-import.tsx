@@ -1,6 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
+import { fetchCsvMapping } from '../entity/payments-api.ts';
 import {
   previewCsvStatement,
   uploadStatement,
@@ -15,6 +16,7 @@ import { FileIcon } from '../shared/icons.tsx';
 import { RecentImports } from './statement-import-history.tsx';
 import { CsvMappingForm } from './statement-import-mapping-form.tsx';
 import {
+  formOfSaved,
   guessMapping,
   isXmlText,
   statementFileProblem,
@@ -104,7 +106,11 @@ export function StatementImportPanel({
 
   const previewFile = async (chosen: File, layout: { delimiter?: CsvDelimiter; hasHeader: boolean }) => {
     const preview = await send('preview', (progress) => previewCsvStatement(chosen, layout, progress));
-    if (preview) setCsv({ preview, form: guessMapping(preview, layout.hasHeader, currency), problems: {} });
+    if (!preview) return;
+    // The mapping of the account's last CSV import, when this file has its columns; else a guess.
+    const saved = await fetchCsvMapping(account.id).catch(() => null);
+    const form = formOfSaved(saved, preview, currency) ?? guessMapping(preview, layout.hasHeader, currency);
+    setCsv({ preview, form, problems: {} });
   };
 
   const choose = async (chosen: File | undefined) => {
