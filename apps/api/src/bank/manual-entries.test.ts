@@ -127,6 +127,49 @@ describeDatabases('manual bank entries', (db) => {
     ).toBe('This entry is itself a reversal');
   });
 
+  it('ignores an unmatched transaction with a reason and brings it back; never a reversed pair', async () => {
+    const IGNORE = 'mutation ($input: IgnoreTransactionInput!) { ignoreTransaction(input: $input) }';
+    const RESTORE = 'mutation ($input: IgnoreTransactionInput!) { restoreTransaction(input: $input) }';
+    const interest = await createPayment(api, {
+      recipientaccountId: account,
+      transaction_source_amount: '3.21',
+    });
+    expect(
+      (await api.gql('Investor', IGNORE, { input: { id: interest, reason: 'interest' } })).errors?.[0]
+        ?.message,
+    ).toBe('Not allowed: only an administrator may ignore a transaction');
+    expect(
+      (await api.gql('Admin', IGNORE, { input: { id: interest, reason: ' ' } })).errors?.[0]?.message,
+    ).toBe('Say why: a reason is required');
+    expect(
+      (await api.gql('Admin', IGNORE, { input: { id: interest, reason: 'bank interest' } })).errors,
+    ).toBeUndefined();
+    const [ignored] = await db().query('SELECT reconciliation_status FROM "transaction" WHERE id = $1', [
+      interest,
+    ]);
+    expect(ignored!.reconciliation_status).toBe('Ignored');
+    expect(
+      (await api.gql('Admin', IGNORE, { input: { id: interest, reason: 'again' } })).errors?.[0]?.message,
+    ).toBe('The transaction is Ignored: only an unmatched one can be ignored (unmatch it first)');
+    expect(
+      (await api.gql('Admin', RESTORE, { input: { id: interest, reason: 'a buyer paid it after all' } }))
+        .errors,
+    ).toBeUndefined();
+    const history = await api.gql<{ statusHistory: { to: string; comment: string }[] }>(
+      'Admin',
+      `query { statusHistory(model: "Transaction", id: "${interest}") { to comment } }`,
+    );
+    // Both at the test's fixed clock: in either order.
+    expect(history.data!.statusHistory.map((h) => [h.to, h.comment]).sort()).toEqual([
+      ['Ignored', 'bank interest'],
+      ['Unmatched', 'a buyer paid it after all'],
+    ]);
+    const [reversed] = await db().query(`SELECT id FROM "transaction" WHERE reversal_of IS NOT NULL LIMIT 1`);
+    expect(
+      (await api.gql('Admin', RESTORE, { input: { id: reversed!.id, reason: 'undo' } })).errors?.[0]?.message,
+    ).toBe('A reversed manual entry and its reversal stay ignored');
+  });
+
   it('refuses reversing a statement entry, and any write through the record API', async () => {
     const imported = await createPayment(api, { recipientaccountId: account });
     expect(

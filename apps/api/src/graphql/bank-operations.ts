@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { bankCsvMapping, bankImports } from '../bank/bank-imports.ts';
 import { recordManualTransaction, reverseManualTransaction } from '../bank/manual-entries.ts';
+import { setIgnored } from '../bank/ignore-transaction.ts';
 import { exportPayouts, payoutInstructions } from '../bank/payout-exports.ts';
 import { paymentAllocations } from '../bank/allocation-reads.ts';
 import { requestBalance } from '../bank/request-balance.ts';
@@ -218,6 +219,15 @@ const RequestBalance = new GraphQLObjectType({
   },
 });
 
+const IgnoreTransactionInput = new GraphQLInputObjectType({
+  name: 'IgnoreTransactionInput',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    reason: { type: nonNull(GraphQLString) },
+    idempotencyKey: { type: GraphQLString, description: IDEMPOTENCY_KEY },
+  },
+});
+
 /** The stored transaction as its reader may see it. */
 const asRead = async (ctx: OperationContext, row: { id?: unknown }) =>
   getRecord(ctx, { model: 'Transaction', id: String(row.id) });
@@ -335,6 +345,27 @@ export const bankMutations: Fields = {
     args: { input: { type: nonNull(ManualTransactionInput) } },
     resolve: async (_src, args: { input: Parameters<typeof recordManualTransaction>[1] }, ctx) =>
       asRead(ctx, await recordManualTransaction(ctx, args.input)),
+  },
+  ignoreTransaction: {
+    type: AWSJSON,
+    description:
+      'Sets an unmatched transaction aside from reconciliation (it pays no request and no payout), with a reason (administrators).',
+    args: { input: { type: nonNull(IgnoreTransactionInput) } },
+    resolve: async (
+      _src,
+      args: { input: { id: string; reason: string; idempotencyKey?: string | null } },
+      ctx,
+    ) => asRead(ctx, await setIgnored(ctx, { ...args.input, ignored: true })),
+  },
+  restoreTransaction: {
+    type: AWSJSON,
+    description: 'Brings an ignored transaction back to reconciliation, with a reason (administrators).',
+    args: { input: { type: nonNull(IgnoreTransactionInput) } },
+    resolve: async (
+      _src,
+      args: { input: { id: string; reason: string; idempotencyKey?: string | null } },
+      ctx,
+    ) => asRead(ctx, await setIgnored(ctx, { ...args.input, ignored: false })),
   },
   reverseManualTransaction: {
     type: AWSJSON,

@@ -210,6 +210,14 @@ export const RECORD_MANUAL_TRANSACTION = `mutation RecordManualTransaction($inpu
   recordManualTransaction(input: $input)
 }`;
 
+export const IGNORE_TRANSACTION = `mutation IgnoreTransaction($input: IgnoreTransactionInput!) {
+  ignoreTransaction(input: $input)
+}`;
+
+export const RESTORE_TRANSACTION = `mutation RestoreTransaction($input: IgnoreTransactionInput!) {
+  restoreTransaction(input: $input)
+}`;
+
 export const REVERSE_MANUAL_TRANSACTION = `mutation ReverseManualTransaction($input: ReverseTransactionInput!) {
   reverseManualTransaction(input: $input)
 }`;
@@ -301,6 +309,21 @@ export async function recordManualTransaction(input: ManualTransactionInput): Pr
 }
 
 /** The reversing entry as the caller may read it. */
+/** Sets an unmatched transaction aside from reconciliation (ignored), or brings it back. */
+export async function setTransactionIgnored(input: {
+  readonly id: string;
+  readonly ignored: boolean;
+  readonly reason: string;
+  readonly idempotencyKey?: string;
+}): Promise<ApiRecord | null> {
+  const { ignored, ...rest } = input;
+  const field = ignored ? 'ignoreTransaction' : 'restoreTransaction';
+  const answer = await gql<Record<string, unknown>>(ignored ? IGNORE_TRANSACTION : RESTORE_TRANSACTION, {
+    input: rest,
+  });
+  return parseAwsJson(answer[field]);
+}
+
 export async function reverseManualTransaction(
   input: ReverseManualTransactionInput,
 ): Promise<ApiRecord | null> {
@@ -400,6 +423,14 @@ export function useReverseManualTransaction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: reverseManualTransaction,
+    onSuccess: () => refreshAfterPayments(client),
+  });
+}
+
+export function useSetTransactionIgnored() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setTransactionIgnored,
     onSuccess: () => refreshAfterPayments(client),
   });
 }

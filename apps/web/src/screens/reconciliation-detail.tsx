@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '../entity/format.ts';
 import { useRecord } from '../entity/hooks.ts';
 import { CreditPanel } from './reconciliation-credit.tsx';
 import { DebitPanel } from './reconciliation-debit.tsx';
-import { isReversible, ReverseDialog } from './reconciliation-manual.tsx';
+import { IgnoreDialog, ignorableState, isReversible, ReverseDialog } from './reconciliation-manual.tsx';
 import {
   counterpartyOf,
   currencyOfTransaction,
@@ -30,6 +30,7 @@ export function PaymentDetail({
 }) {
   const q = useRecord('Transaction', id);
   const [reversing, setReversing] = useState(false);
+  const [ignoring, setIgnoring] = useState(false);
   if (q.isLoading)
     return (
       <Paper sx={{ p: 2 }}>
@@ -92,9 +93,17 @@ export function PaymentDetail({
             Reverse
           </Button>
         )}
+        {ignorableState(t) && (
+          <Button variant="outlined" size="small" onClick={() => setIgnoring(true)}>
+            {ignorableState(t) === 'ignore' ? 'Ignore' : 'Reconcile again'}
+          </Button>
+        )}
       </Stack>
       {debit ? <DebitPanel payment={t} /> : <CreditPanel payment={t} />}
       {reversing && <ReverseDialog entry={t} onClose={() => setReversing(false)} />}
+      {ignoring && (
+        <IgnoreDialog entry={t} ignore={ignorableState(t) === 'ignore'} onClose={() => setIgnoring(false)} />
+      )}
     </Paper>
   );
 }

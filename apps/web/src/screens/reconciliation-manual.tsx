@@ -21,6 +21,7 @@ import {
   newIdempotencyKey,
   useRecordManualTransaction,
   useReverseManualTransaction,
+  useSetTransactionIgnored,
 } from '../entity/payments-api.ts';
 import { notify } from '../shared/errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -251,6 +252,51 @@ export function ReverseDialog({ entry, onClose }: { entry: ApiRecord; onClose: (
       onConfirm={async (reason) => {
         await reverse.mutateAsync({ id: entry.id, reason, idempotencyKey: key });
         notify('Manual entry reversed.');
+        onClose();
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+/** "Ignore" applies to an unmatched transaction; "Reconcile again" to an ignored one that is no reversed pair. */
+export const ignorableState = (t: ApiRecord): 'ignore' | 'restore' | null => {
+  const state = reconciliationOf(t);
+  if (state === 'Unmatched') return 'ignore';
+  if (state === 'Ignored' && !t.reversal_of && t.transaction_source !== 'manual') return 'restore';
+  return null;
+};
+
+/** "Ignore" (what pays no request and no payout) or "Reconcile again": a reason, kept in the history. */
+export function IgnoreDialog({
+  entry,
+  ignore,
+  onClose,
+}: {
+  entry: ApiRecord;
+  ignore: boolean;
+  onClose: () => void;
+}) {
+  const change = useSetTransactionIgnored();
+  const [key] = useState(newIdempotencyKey);
+  return (
+    <ConfirmDialog
+      title={ignore ? 'Ignore the transaction' : 'Reconcile the transaction again'}
+      tone={ignore ? 'error' : 'primary'}
+      confirm={ignore ? 'Ignore' : 'Reconcile again'}
+      explain={
+        ignore
+          ? 'For what pays no request and no payout (the bank’s interest or charges, a transfer between the funder’s own accounts): the platform no longer matches or suggests it. It can be brought back.'
+          : 'The transaction is unmatched again: the administrator can allocate it to requests or payouts.'
+      }
+      reason={{
+        label: 'Reason',
+        help: 'Kept in the transaction’s history.',
+        check: (t) => (t.trim() ? null : 'Say why.'),
+      }}
+      onConfirm={async (reason) => {
+        await change.mutateAsync({ id: entry.id, ignored: ignore, reason, idempotencyKey: key });
+        notify(ignore ? 'Transaction ignored.' : 'Transaction back to reconcile.');
         onClose();
       }}
       onClose={onClose}
