@@ -40,6 +40,8 @@ describe('Reconciliation of collection payments', () => {
   const invoice2 = `E2E-REC-${n}-B`;
   let request1 = '';
   let request2 = '';
+  const invoice3 = `E2E-REC-${n}-C`;
+  let request3 = '';
   let imported: { matched?: number; transactionIds: string[] } = { transactionIds: [] };
   let unnamedPayment = '';
 
@@ -90,7 +92,15 @@ describe('Reconciliation of collection payments', () => {
       due: isoDay(10),
       signed: true,
     });
-    for (const id of [request1, request2])
+    // A third, smaller one, which the unnamed payment's rest pays in part.
+    request3 = await newRequest(api, parties, {
+      buyerId,
+      invoiceNumber: invoice3,
+      amount: '5000.00',
+      due: isoDay(10),
+      signed: true,
+    });
+    for (const id of [request1, request2, request3])
       await runOperation(api, DEMO_EMAIL.admin, 'approveRequest', { id, payout_date: isoDay(0) });
 
     const xml = camt053(
@@ -333,6 +343,36 @@ describe('Reconciliation of collection payments', () => {
     } finally {
       await investorContext.close().catch(() => undefined);
     }
+  });
+
+  it('splits the unnamed payment across two requests: request 2 paid and settled, request 3 partly paid', async () => {
+    const t = tab as Tab;
+    const page = t.page;
+    const detail = await openUnnamedPayment(t, 'Unmatched');
+    await detail.getByRole('button', { name: 'Split', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#split-request-1').fill(invoice2);
+    await page.getByRole('option', { name: new RegExp(invoice2) }).click();
+    await dialog.locator('#split-amount-1').fill('25000.00');
+    await dialog.getByRole('button', { name: 'Add a request' }).click();
+    await dialog.locator('#split-request-2').fill(invoice3);
+    await page.getByRole('option', { name: new RegExp(invoice3) }).click();
+    await dialog.locator('#split-amount-2').fill('100.00');
+    await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The payment is used up; request 2 is paid in full, so the platform settled it; request 3
+    // has 4,900.00 open, as the server sums it.
+    await until(() => detail.getByTestId('reconciliation-status').first().innerText()).toBe('Matched');
+    expect(await requestStatus(request2)).toBe('Settled');
+    expect(await requestStatus(request3)).toBe('Approved');
+    await t.visit(`/admin/request/${request3}`);
+    const panel = page.getByTestId('request-payments');
+    await until(() => panel.innerText()).toMatch(/Open balance\s+USD 4,900\.00/);
+    expect(await panel.innerText()).toMatch(/Paid\s+USD 100\.00/);
+    await t.visit(`/admin/request/${request2}`);
+    await until(() => page.getByTestId('request-payments').innerText()).toMatch(/Open balance\s+USD 0\.00/);
+    await t.screenshot('reconciliation-split-two');
   });
 
   it('a manual debit confirms request 2’s advance; a manual credit is reversed with a reason', async () => {
