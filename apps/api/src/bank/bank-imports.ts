@@ -59,3 +59,22 @@ export async function bankCsvMapping(ctx: OperationContext, bankId: string): Pro
   if (!row) return null;
   return typeof row.mapping === 'string' ? (JSON.parse(row.mapping) as unknown) : row.mapping;
 }
+
+export interface BankLinkStatus {
+  readonly linked: boolean;
+  readonly providerAccountId: string | null;
+  readonly lastSyncedAt: string | null;
+  readonly lastError: string | null;
+}
+
+/** Whether the account is linked through the bank-data provider, and how its last sync went. */
+export async function bankLinkStatus(ctx: OperationContext, bankId: string): Promise<BankLinkStatus> {
+  const account = await bankAccountOwnedBy(ctx.db, requireCaller(ctx), bankId);
+  const [link] = await ctx.db.query('SELECT * FROM bank_link WHERE bank_id = $1', [account]);
+  return {
+    linked: Boolean(link),
+    providerAccountId: (link?.provider_account_id as string | undefined) ?? null,
+    lastSyncedAt: link?.last_synced_at ? String(link.last_synced_at) : null,
+    lastError: (link?.last_error as string | null | undefined) ?? null,
+  };
+}

@@ -155,6 +155,16 @@ describeDatabases('bank linking through the provider', (db) => {
     ]);
     const [link] = await db().query('SELECT cursor FROM bank_link WHERE bank_id = $1', [account]);
     expect(link!.cursor).toBe('cursor-2');
+    const status = await api.gql<{ bankLinkStatus: Record<string, unknown> }>(
+      'Investor',
+      `query { bankLinkStatus(bankId: "${account}") { linked providerAccountId lastError lastSyncedAt } }`,
+    );
+    expect(status.data!.bankLinkStatus).toMatchObject({
+      linked: true,
+      providerAccountId: 'acc-collection',
+      lastError: null,
+    });
+    expect(status.data!.bankLinkStatus.lastSyncedAt).not.toBeNull();
 
     item.pages.push(
       {

@@ -10,7 +10,7 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNullableType,
 } from 'graphql';
-import { bankCsvMapping, bankImports } from '../bank/bank-imports.ts';
+import { bankCsvMapping, bankImports, bankLinkStatus } from '../bank/bank-imports.ts';
 import { recordManualTransaction, reverseManualTransaction } from '../bank/manual-entries.ts';
 import { setIgnored } from '../bank/ignore-transaction.ts';
 import { exportPayouts, payoutInstructions } from '../bank/payout-exports.ts';
@@ -228,6 +228,17 @@ const IgnoreTransactionInput = new GraphQLInputObjectType({
   },
 });
 
+const BankLinkStatus = new GraphQLObjectType({
+  name: 'BankLinkStatus',
+  description: 'Whether an account is linked through the bank-data provider, and its last sync.',
+  fields: {
+    linked: { type: nonNull(GraphQLBoolean) },
+    providerAccountId: { type: GraphQLString },
+    lastSyncedAt: { type: AWSDateTime },
+    lastError: { type: GraphQLString, description: 'Why the last sync failed; null when it did not.' },
+  },
+});
+
 /** The stored transaction as its reader may see it. */
 const asRead = async (ctx: OperationContext, row: { id?: unknown }) =>
   getRecord(ctx, { model: 'Transaction', id: String(row.id) });
@@ -240,6 +251,13 @@ export const bankQueries: Fields = {
     args: { bankId: { type: nonNull(GraphQLID) }, limit: { type: GraphQLInt } },
     resolve: (_src, args: { bankId: string; limit?: number | null }, ctx) =>
       bankImports(ctx, { bankId: String(args.bankId), limit: args.limit ?? 20 }),
+  },
+  bankLinkStatus: {
+    type: nonNull(BankLinkStatus),
+    description:
+      'Whether an account the caller owns (administrators: any) is linked with its bank, and its last sync.',
+    args: { bankId: { type: nonNull(GraphQLID) } },
+    resolve: (_src, args: { bankId: string }, ctx) => bankLinkStatus(ctx, String(args.bankId)),
   },
   bankCsvMapping: {
     type: AWSJSON,

@@ -12,10 +12,22 @@ const configJson = async (env: Record<string, string>) => {
 };
 
 it('tells the web app it runs in demo mode, so it shows the "Demo data" banner', async () => {
-  expect(await configJson({})).toEqual({ status: 200, body: { demo: true }, cache: 'no-cache' });
+  expect(await configJson({})).toEqual({
+    status: 200,
+    body: { demo: true, bankLink: false },
+    cache: 'no-cache',
+  });
 });
 
 it('says no demo when demo mode is off, and always in production', async () => {
-  expect((await configJson({ DEMO: 'false' })).body).toEqual({ demo: false });
-  expect((await configJson({ NODE_ENV: 'production', DEMO: 'true' })).body).toEqual({ demo: false });
+  expect((await configJson({ DEMO: 'false' })).body).toEqual({ demo: false, bankLink: false });
+  // With the bank-data provider's credentials the screens offer to link accounts.
+  expect((await configJson({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret' })).body).toEqual({
+    demo: true,
+    bankLink: true,
+  });
+  expect((await configJson({ NODE_ENV: 'production', DEMO: 'true' })).body).toEqual({
+    demo: false,
+    bankLink: false,
+  });
 });

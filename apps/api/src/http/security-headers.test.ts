@@ -75,6 +75,15 @@ describeDatabases('security headers', (db) => {
     ]);
   });
 
+  it('let the bank-data provider’s linking window in only when one is configured', async () => {
+    const server = await build(db(), { PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret' });
+    const csp = directives(
+      (await server.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'https://cdn.plaid.com']);
+    expect(csp['frame-src']).toEqual(["'self'", 'blob:', 'https://cdn.plaid.com']);
+  });
+
   it('send HSTS only over HTTPS', async () => {
     const plain = await build(db());
     expect(

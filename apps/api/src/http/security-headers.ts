@@ -23,22 +23,27 @@ function sentryOrigin(dsn: string | undefined): string[] {
   }
 }
 
+/** Where Plaid Link's script and frame come from (docs/architecture.md, “Payments”). */
+export const PLAID_LINK_ORIGIN = 'https://cdn.plaid.com';
+
 /**
  * The Content-Security-Policy of every answer (docs/architecture.md, “Deployment”): scripts only
  * from our own origin, never inline; styles also inline, since MUI's emotion injects `<style>` tags
  * and `style` attributes; blob: frames and images for file previews; nobody may frame us.
  */
-export function contentSecurityDirectives(config: Pick<Config, 'browserSentryDsn'>) {
+export function contentSecurityDirectives(config: Pick<Config, 'browserSentryDsn'> & { plaid?: unknown }) {
+  // The bank-data provider's linking flow: its script and its frame, only when it is configured.
+  const plaid = config.plaid ? [PLAID_LINK_ORIGIN] : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...plaid],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...sentryOrigin(config.browserSentryDsn)],
-    'frame-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", 'blob:', ...plaid],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

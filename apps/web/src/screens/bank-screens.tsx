@@ -14,6 +14,7 @@ import { AccountCard, AccountsByPurpose } from './bank-account-cards.tsx';
 import { BankAccountDialog, PURPOSE_TEXT } from './bank-account-form.tsx';
 import { DetailScreen } from './detail-screen.tsx';
 import { StatementImportPanel } from './statement-import.tsx';
+import { BankLinkPanel } from './bank-link-panel.tsx';
 
 type Purpose = 'remittance' | 'collection';
 const FUNDER_PURPOSES: readonly Purpose[] = ['remittance', 'collection'];
@@ -90,6 +91,7 @@ export function BankTransactionsScreen({ area, purpose }: { area: AreaKey; purpo
       {(accounts.data ?? []).map((a) => (
         <Box key={a.id} sx={{ mb: 2 }}>
           <AccountCard account={a} />
+          <BankLinkPanel account={a} />
           <StatementImportPanel account={a} transactionTo={(id) => `${base}/bank/${purpose}/${id}`} />
         </Box>
       ))}
