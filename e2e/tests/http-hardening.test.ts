@@ -102,7 +102,7 @@ describe('HTTP hardening in the browser', () => {
     const context = await newContext(browser as Browser);
     const tab = await Tab.open(context);
     const config = await tab.page.request.get('/config.json');
-    expect(await config.json()).toEqual({ demo: true });
+    expect(await config.json()).toEqual({ demo: true, bankLink: false });
     await signInThroughUI(tab.page, DEMO_EMAIL.investor, undefined, '/investor/login');
     await tab.page.reload();
     await tab.page.waitForURL((u) => u.pathname === '/investor/dashboard');
