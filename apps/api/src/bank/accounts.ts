@@ -22,9 +22,10 @@ export interface BankAccount {
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 /**
- * The account `bankId` for bank data to be brought into (docs/business-rules.md, “Payments and
- * reconciliation”): an administrator's, or the owning investor's or SPV's; an Approved remittance
- * or collection account with a currency. Another party's account answers as if it did not exist.
+ * The account `bankId` for bank data to be brought into
+ * (docs/business-rules.md, “Payments and reconciliation”): an administrator's, or the owning
+ * investor's or SPV's; an Approved remittance or collection account with a currency. Another
+ * party's account answers as if it did not exist.
  */
 export async function bankAccountFor(tx: Queryable, caller: Caller, bankId: string): Promise<BankAccount> {
   const row = await ownedAccountRow(tx, caller, bankId);

@@ -26,8 +26,9 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A link token for the provider's bank-linking flow (docs/business-rules.md, “Payments and
- * reconciliation”), for the owner of an approved remittance or collection account or an administrator.
+ * A link token for the provider's bank-linking flow
+ * (docs/business-rules.md, “Payments and reconciliation”), for the owner of an approved
+ * remittance or collection account or an administrator.
  */
 export async function createLinkToken(
   ctx: OperationContext,

@@ -53,11 +53,11 @@ function balanceWarning(statement: ParsedStatement, n: number): string | null {
 }
 
 /**
- * Imports a bank statement file into an account (docs/business-rules.md, “Payments and
- * reconciliation”): camt.053, camt.054 or CSV with the account's column mapping. Each entry becomes
- * a Transaction once, however often the file or overlapping statements are imported; a statement of
- * another account is refused naming both; balance differences are warnings. The import is recorded
- * with its counts.
+ * Imports a bank statement file into an account
+ * (docs/business-rules.md, “Payments and reconciliation”): camt.053, camt.054 or CSV with the
+ * account's column mapping. Each entry becomes a Transaction once, however often the file or
+ * overlapping statements are imported; a statement of another account is refused naming both;
+ * balance differences are warnings. The import is recorded with its counts.
  */
 export async function importStatement(
   ctx: OperationContext,

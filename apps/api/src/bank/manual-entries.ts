@@ -83,9 +83,10 @@ async function transactionOf(tx: Queryable, id: string): Promise<Row> {
 }
 
 /**
- * An administrator's manual entry on a platform account (docs/business-rules.md, “Payments and
- * reconciliation”): for what the bank booked but no statement or link brings in. It is Posted,
- * marked manual, and like every bank fact never edited: a wrong one is reversed.
+ * An administrator's manual entry on a platform account
+ * (docs/business-rules.md, “Payments and reconciliation”): for what the bank booked but no
+ * statement or link brings in. It is Posted, marked manual, and like every bank fact never edited:
+ * a wrong one is reversed.
  */
 export async function recordManualTransaction(ctx: OperationContext, input: ManualEntryInput): Promise<Row> {
   const caller = requireAdmin(ctx, 'enter a bank transaction by hand');

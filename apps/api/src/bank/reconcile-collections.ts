@@ -174,10 +174,10 @@ async function lockedRequests(tx: Queryable, ids: readonly string[]): Promise<Ma
 }
 
 /**
- * An administrator allocates a payment to one or more requests (docs/business-rules.md, “Payments
- * and reconciliation”): each amount at most the request's open balance, together at most what of
- * the payment is left; a request the allocations complete is settled. Every allocation goes in the
- * history of the payment and of the request.
+ * An administrator allocates a payment to one or more requests
+ * (docs/business-rules.md, “Payments and reconciliation”): each amount at most the request's open
+ * balance, together at most what of the payment is left; a request the allocations complete is
+ * settled. Every allocation goes in the history of the payment and of the request.
  */
 export async function allocatePayment(
   ctx: OperationContext,
@@ -343,10 +343,11 @@ export async function unmatchAllocation(
 }
 
 /**
- * The platform's own matching of new credits (docs/business-rules.md, “Payments and
- * reconciliation”), in the import's transaction: a payment whose one candidate carries the invoice
- * number and equals its open balance is allocated to it; a manual match is never touched (only
- * Unmatched payments are considered). Returns how many it matched.
+ * The platform's own matching of new credits
+ * (docs/business-rules.md, “Payments and reconciliation”), in the import's transaction: a payment
+ * whose one candidate carries the invoice number and equals its open balance is allocated to it; a
+ * manual match is never touched (only Unmatched payments are considered). Returns how many it
+ * matched.
  */
 export async function matchNewCredits(
   ctx: OperationContext,

@@ -19,9 +19,10 @@ export interface StoredEntries {
 }
 
 /**
- * Each entry's key against a second copy on the account (docs/business-rules.md, “Payments and
- * reconciliation”): the bank's reference when it gives one; else a hash of date, amount, currency
- * and references, numbered within the batch so that two identical payments of one day both count.
+ * Each entry's key against a second copy on the account
+ * (docs/business-rules.md, “Payments and reconciliation”): the bank's reference when it gives one;
+ * else a hash of date, amount, currency and references, numbered within the batch so that two
+ * identical payments of one day both count.
  */
 export function dedupeKeys(entries: readonly StatementEntry[], amounts: readonly string[]): string[] {
   const seen = new Map<string, number>();
