@@ -16,6 +16,7 @@ import { changeList, cursorOf, goToPage, PAGE_SIZES } from './list-state.ts';
 import { columnLabel, listColumnsOf, modelLabel, searchFieldsOf, statusFieldOf } from './model-meta.ts';
 import { listAll, readableFields, type Filter, type SortSpec } from './queries.ts';
 import { useListState, useSearchBox } from './use-list-state.ts';
+import { useUrlFilters } from './list-url-filters.ts';
 import { isStatusChipField, valueLabel } from './value-labels.ts';
 
 export interface EntityListProps {
@@ -151,18 +152,21 @@ export function EntityList(props: EntityListProps) {
   const [search, setSearch] = useSearchBox(state.q, onSearch);
   const [exporting, setExporting] = useState(false);
   const { status, q } = state;
+  // Filters a link put in the address (a dashboard card's currency, past due), server-side too.
+  const url = useUrlFilters(model, !props.urlKey && !props.compact);
 
   const searchFields = useMemo(() => searchFieldsOf(model), [model]);
   const effectiveFilter = useMemo(
     () =>
       combineFilters(
         filter,
+        ...url.filters.map((f) => f.filter),
         status && statusField ? { [statusField.name]: { eq: status } } : undefined,
         q && searchFields.length
           ? { or: searchFields.map((name) => ({ [name]: { contains: q } })) }
           : undefined,
       ),
-    [filter, status, statusField, q, searchFields],
+    [filter, url.filters, status, statusField, q, searchFields],
   );
   // The same sort keeps the same objects: the grid goes back to the first page on any new sort model.
   const sortKey = JSON.stringify(state.sort);
@@ -239,7 +243,7 @@ export function EntityList(props: EntityListProps) {
   };
 
   const empty = data && data.items.length === 0 && page === 0;
-  const filtered = Boolean(status || q);
+  const filtered = Boolean(status || q || url.filters.length);
   return (
     <Paper sx={{ p: props.compact ? 0 : { xs: 1.5, sm: 2 }, border: props.compact ? 'none' : undefined }}>
       {!props.compact && (
@@ -270,6 +274,9 @@ export function EntityList(props: EntityListProps) {
                   variant={status === v ? 'filled' : 'outlined'}
                   aria-pressed={status === v}
                 />
+              ))}
+              {url.filters.map((f) => (
+                <Chip key={f.param} label={f.label} color="secondary" onDelete={() => url.remove(f.param)} />
               ))}
             </Stack>
           )}
