@@ -21,6 +21,7 @@ import { registerEsign } from './esign/routes.ts';
 import { canReadEnvelope } from './operations/read-envelopes.ts';
 import { platformCertificateOnce } from './esign/seal/platform-certificate.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
+import { registerReportRoutes } from './reporting/routes.ts';
 import { registerBankRoutes } from './bank/routes.ts';
 import { plaidProvider } from './bank/provider/plaid-provider.ts';
 
@@ -60,6 +61,7 @@ export async function buildApp(
     store: files,
   });
   registerLedgerRoutes(app, ctx, { authenticate });
+  registerReportRoutes(app, ctx, { authenticate });
   registerBankRoutes(app, {
     db: ctx.db,
     keys: ctx.keys,

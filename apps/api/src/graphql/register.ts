@@ -11,6 +11,7 @@ import { esignMutations, esignQueries } from './esign-operations.ts';
 import { insuranceQueries } from './insurance-operations.ts';
 import { ledgerQueries } from './ledger-operations.ts';
 import { lineLimitQueries } from './line-limit-operations.ts';
+import { reportQueries } from './report-operations.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
@@ -45,6 +46,7 @@ export async function registerGraphql(
       ...ledgerQueries,
       ...lineLimitQueries,
       ...bankQueries,
+      ...reportQueries,
     },
     mutations: { ...namedMutations, ...organisationMutations, ...esignMutations, ...bankMutations },
   });

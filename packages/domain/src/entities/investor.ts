@@ -31,6 +31,9 @@ export const Investor = defineEntity({
     field('investor_articles_of_association_attachment', 'attachment', 'Attachments'),
     field('investor_shareholder_list_attachment', 'attachment', 'Attachments'),
     field('investor_director_list_attachment', 'attachment', 'Attachments'),
+    field('investor_concentration_limit', 'rate', 'Reporting', {
+      help: '% of the outstanding one obligor may reach before the funder report flags it; 20 when empty; set by administrators',
+    }),
     field('investor_status', 'enum', 'Review', {
       values: ['Draft', 'Under Review', 'Approved', 'Declined'],
       help: 'the review of the company’s onboarding',

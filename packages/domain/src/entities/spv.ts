@@ -31,6 +31,9 @@ export const Spv = defineEntity({
     field('spv_articles_of_association_attachment', 'attachment', 'Attachments'),
     field('spv_shareholder_list_attachment', 'attachment', 'Attachments'),
     field('spv_director_list_attachment', 'attachment', 'Attachments'),
+    field('spv_concentration_limit', 'rate', 'Reporting', {
+      help: '% of the outstanding one obligor may reach before the funder report flags it; 20 when empty; set by administrators',
+    }),
     field('spv_status', 'enum', 'Review', {
       values: ['Draft', 'Under Review', 'Approved', 'Declined'],
       help: 'the review of the company’s onboarding',

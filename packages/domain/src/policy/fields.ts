@@ -62,6 +62,9 @@ const explicit: Partial<Record<ModelName, Record<string, readonly Role[]>>> = {
   },
   Request: Object.fromEntries(REQUEST_SERVER_TERMS.map((f) => [f, STAFF])),
   Financials: { financials_status: ASSESSORS },
+  // The funder report's concentration limit (docs/business-rules.md, “Funder reporting”).
+  Investor: { investor_concentration_limit: STAFF },
+  Spv: { spv_concentration_limit: STAFF },
   Usergroup: { groupId: STAFF, sub: STAFF, group_type: STAFF, user_role: STAFF },
 };
 

@@ -25,6 +25,8 @@ const PERCENT_OF_WHOLE: Partial<Record<ModelName, readonly string[]>> = {
     'buyer_loan_broker_fee',
   ],
   Request: ['advance_rate', 'transaction_fee_rate', 'broker_fee_rate'],
+  Investor: ['investor_concentration_limit'],
+  Spv: ['spv_concentration_limit'],
 };
 
 const PERSON_PREFIX: Partial<Record<ModelName, string>> = { Director: 'director', UBO: 'ubo' };
