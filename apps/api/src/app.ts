@@ -24,6 +24,7 @@ import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerReportRoutes } from './reporting/routes.ts';
 import { registerBankRoutes } from './bank/routes.ts';
 import { plaidProvider } from './bank/provider/plaid-provider.ts';
+import { registerCrmRoutes } from './crm/routes.ts';
 
 /**
  * Builds the HTTP server: every route of docs/architecture.md, “The running system” on one Fastify
@@ -68,6 +69,15 @@ export async function buildApp(
     authenticate,
     fileSizeLimit: ctx.config.fileSizeLimit,
     provider: ctx.config.plaid ? plaidProvider(ctx.config.plaid) : null,
+  });
+  registerCrmRoutes(app, {
+    db: ctx.db,
+    keys: ctx.keys,
+    mailer,
+    publicUrl: ctx.config.publicUrl,
+    authenticate,
+    applicationsPerHour: ctx.config.crmApplicationsPerHour,
+    pushToCrm: ctx.config.crm !== null,
   });
   registerEsign(app, {
     db: ctx.db,

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { parseJobSettings, type JobSettings } from './jobs/job-settings.ts';
+import { applicationsPerHourFrom, crmConfigFrom, type CrmSettings } from './crm/crm-config.ts';
 
 /**
  * Which proxies may name the client: `false` (the socket's peer is the client), a hop count, or
@@ -38,6 +39,10 @@ export interface Config {
   readonly ledgerExportDir: string;
   /** The bank-data provider's settings (`PLAID_*`, docs/architecture.md, “Payments”); null without them. */
   readonly plaid: PlaidSettings | null;
+  /** The external CRM's settings (`CRM_PROVIDER`, `HUBSPOT_*`, docs/architecture.md, “CRM”); null without them. */
+  readonly crm: CrmSettings | null;
+  /** Applications to "Apply for financing" one client address may send per hour (`CRM_APPLICATIONS_PER_HOUR`). */
+  readonly crmApplicationsPerHour: number;
 }
 
 /**
@@ -70,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: parseJobSettings(env),
     ledgerExportDir: resolve(env.LEDGER_EXPORT_DIR || resolve(dataDir, 'exports')),
     plaid: plaidConfigFrom(env),
+    crm: crmConfigFrom(env),
+    crmApplicationsPerHour: applicationsPerHourFrom(env),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { syncLinkedAccounts } from '../bank/bank-link.ts';
 import { plaidProvider } from '../bank/provider/plaid-provider.ts';
+import { syncCrm } from '../crm/crm-sync.ts';
 import { sweepEnvelopes } from '../esign/sweep.ts';
 import { sendInsuranceExpiryNotices } from '../insurance/expiry-notices.ts';
 import { deliverQueuedMail } from '../mail/mail-queue.ts';
@@ -43,6 +44,14 @@ export const SCHEDULED_JOBS = (ctx: AppContext): readonly ScheduledJob[] => {
           },
         ]
       : []),
+    {
+      // Invited leads whose supplier was approved, and the pushes to the CRM (docs/architecture.md, “CRM”).
+      name: 'crm-sync',
+      cron: '* * * * *',
+      run: async () => {
+        await syncCrm({ db: ctx.db, crm: ctx.config.crm });
+      },
+    },
     {
       // What a delivery after commit left behind (docs/architecture.md, “Mail after commit”).
       name: 'mail-delivery',
