@@ -8,6 +8,7 @@ import type { Clock, OperationContext } from '../operations/context.ts';
 import type { Caller } from '@rf/domain';
 import { auditQueries } from './audit-operations.ts';
 import { esignMutations, esignQueries } from './esign-operations.ts';
+import { insightQueries } from './insight-operations.ts';
 import { insuranceQueries } from './insurance-operations.ts';
 import { ledgerQueries } from './ledger-operations.ts';
 import { lineLimitQueries } from './line-limit-operations.ts';
@@ -43,6 +44,7 @@ export async function registerGraphql(
       ...auditQueries,
       ...esignQueries,
       ...insuranceQueries,
+      ...insightQueries,
       ...ledgerQueries,
       ...lineLimitQueries,
       ...bankQueries,

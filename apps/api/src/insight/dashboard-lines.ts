@@ -1,0 +1,115 @@
+import type { Caller } from '@rf/domain';
+import type { Queryable } from '../db/database.ts';
+import { SqlParams } from '../data/sql-params.ts';
+import { OPEN_BALANCE } from './dashboard-requests.ts';
+import { visibleLinesSql } from './dashboard-scope.ts';
+import { EXPOSURE_LINES, LIST_ROWS } from './dashboard-types.ts';
+
+/**
+ * The line figures of a dashboard (docs/business-rules.md, “Dashboards”): the caller's readable
+ * Approved lines' limits as the ledger's memo accounts hold them (“Limits held in the ledger”),
+ * summed per currency in minor units over every line, and the most utilised lines of each
+ * currency with what their Approved requests still owe.
+ */
+export interface LineRow {
+  readonly currency: string | null;
+  /** The currency's sums over all the caller's Approved lines, in minor units. */
+  readonly totalFree: string;
+  readonly totalReserved: string;
+  readonly totalUsed: string;
+  readonly lineId: string;
+  readonly buyerName: string | null;
+  /** This line's memo balances, in minor units. */
+  readonly free: string;
+  readonly reserved: string;
+  readonly used: string;
+  /** Open balances of the line's Approved requests in the currency, and of those past due. */
+  readonly outstanding: string;
+  readonly pastDue: string;
+}
+
+const MEMO = `'line_limit_free', 'line_limit_reserved', 'line_limit_used'`;
+
+export async function lineRows(db: Queryable, caller: Caller, today: string): Promise<LineRow[]> {
+  const params = new SqlParams();
+  const lines = visibleLinesSql(
+    caller,
+    params,
+    'b.id, b.buyer_name, b.buyer_currency',
+    `b.buyer_status = 'Approved'`,
+  );
+  const day = params.add(today);
+  return db.query<LineRow & Record<string, unknown>>(
+    `WITH l AS (${lines}),
+          held AS (
+            SELECT a.party_id, a.currency,
+                   COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_free'), 0) AS free,
+                   COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_reserved'), 0) AS reserved,
+                   COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_used'), 0) AS used
+              FROM ledger_account a
+             WHERE a.party_model = 'Buyer' AND a.party_id IN (SELECT id FROM l) AND a.kind IN (${MEMO})
+             GROUP BY 1, 2),
+          u AS (
+            SELECT l.id, l.buyer_name, COALESCE(h.currency, NULLIF(l.buyer_currency, '')) AS currency,
+                   COALESCE(h.free, 0) AS free, COALESCE(h.reserved, 0) AS reserved, COALESCE(h.used, 0) AS used
+              FROM l LEFT JOIN held h ON h.party_id = l.id),
+          ranked AS (
+            SELECT u.*,
+                   row_number() OVER (PARTITION BY u.currency ORDER BY u.used DESC, u.buyer_name, u.id) AS rank,
+                   sum(u.free) OVER (PARTITION BY u.currency) AS total_free,
+                   sum(u.reserved) OVER (PARTITION BY u.currency) AS total_reserved,
+                   sum(u.used) OVER (PARTITION BY u.currency) AS total_used
+              FROM u)
+     SELECT x.currency, x.total_free::text AS "totalFree", x.total_reserved::text AS "totalReserved",
+            x.total_used::text AS "totalUsed", x.id::text AS "lineId", x.buyer_name AS "buyerName",
+            x.free::text AS free, x.reserved::text AS reserved, x.used::text AS used,
+            COALESCE(o.outstanding, 0)::text AS outstanding, COALESCE(o.past_due, 0)::text AS "pastDue"
+       FROM ranked x
+       LEFT JOIN LATERAL (
+            SELECT sum(d.open) AS outstanding, sum(d.open) FILTER (WHERE d.due < ${day}::date) AS past_due
+              FROM (SELECT ${OPEN_BALANCE} AS open, r.invoice_due_date AS due
+                      FROM "request" r
+                     WHERE r."buyerId" = x.id AND NOT r."_deleted" AND r.request_status = 'Approved'
+                       AND COALESCE(NULLIF(r.invoice_currency, ''), x.currency) = x.currency) d) o ON TRUE
+      WHERE x.rank <= ${EXPOSURE_LINES}
+      ORDER BY x.currency, x.rank`,
+    params.values,
+  );
+}
+
+/** What the caller's readable lines of any state add to a dashboard: their currencies and the latest asks. */
+export interface LineListRow {
+  readonly kind: 'currency' | 'latest';
+  readonly currency: string | null;
+  readonly id: string | null;
+  readonly buyerName: string | null;
+  readonly status: string | null;
+  readonly requestedAmount: string | null;
+  readonly createdAt: string | null;
+}
+
+/**
+ * The currencies of every line the caller may read, and its newest lines Under Review or
+ * Investor Offer Pending (at most LIST_ROWS), in one statement.
+ */
+export async function lineListRows(db: Queryable, caller: Caller): Promise<LineListRow[]> {
+  const params = new SqlParams();
+  const currencies = visibleLinesSql(caller, params, `DISTINCT NULLIF(b.buyer_currency, '') AS currency`);
+  const latest = visibleLinesSql(
+    caller,
+    params,
+    `b.id::text AS id, b.buyer_name AS "buyerName", b.buyer_status AS status,
+     b.buyer_loan_request_amount::text AS "requestedAmount", NULLIF(b.buyer_currency, '') AS currency,
+     b."createdAt"`,
+    `b.buyer_status IN ('Under Review', 'Investor Offer Pending')`,
+  );
+  return db.query<LineListRow & Record<string, unknown>>(
+    `SELECT 'currency' AS kind, c.currency, NULL AS id, NULL AS "buyerName", NULL AS status,
+            NULL AS "requestedAmount", NULL::timestamptz AS "createdAt"
+       FROM (${currencies}) c
+     UNION ALL
+     SELECT 'latest', x.currency, x.id, x."buyerName", x.status, x."requestedAmount", x."createdAt"
+       FROM (${latest} ORDER BY b."createdAt" DESC, b.id DESC LIMIT ${LIST_ROWS}) x`,
+    params.values,
+  );
+}

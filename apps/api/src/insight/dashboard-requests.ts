@@ -1,0 +1,129 @@
+import type { Caller } from '@rf/domain';
+import type { Queryable } from '../db/database.ts';
+import { SqlParams } from '../data/sql-params.ts';
+import { feeSourceOf, visibleRequestsSql } from './dashboard-scope.ts';
+import type { DashboardArea } from './dashboard-types.ts';
+
+/**
+ * The request figures of a dashboard in one pass over the caller's readable requests
+ * (docs/business-rules.md, “Dashboards”): one row per currency, status, month of the invoice date
+ * (within the chart's months, else null) and aging bucket (Approved requests only, else null), each
+ * with exact numeric sums that dashboard-figures.ts puts together. Outstanding is the open balance
+ * of an Approved request: its invoice amount less the payments allocated to it (“Matching
+ * collections”), never below zero.
+ */
+export interface RequestGroup {
+  readonly currency: string | null;
+  readonly status: string | null;
+  readonly month: string | null;
+  readonly bucket: string | null;
+  readonly n: number;
+  /** Sum of invoice amounts. */
+  readonly volume: string;
+  /** Sum of invoice amount × advance rate, and of the invoice amounts that carry a rate. */
+  readonly advanceWeighted: string | null;
+  readonly advanceWeight: string | null;
+  /** The same for the spread (discount fee rate). */
+  readonly spreadWeighted: string | null;
+  readonly spreadWeight: string | null;
+  /** Sum of open balances (Approved only). */
+  readonly open: string | null;
+  /** Sum of open balance × days past due, over the past-due requests. */
+  readonly openDays: string | null;
+  /** The earliest due date of the group. */
+  readonly oldestDue: string | null;
+}
+
+/** The open balance of an Approved request `r` (null for other states). */
+export const OPEN_BALANCE = `CASE WHEN r.request_status = 'Approved' THEN GREATEST(r.invoice_amount - COALESCE(
+    (SELECT sum(pa.amount) FROM payment_allocation pa WHERE pa.request_id = r.id AND pa.undone_at IS NULL), 0), 0) END`;
+
+export async function requestGroups(
+  db: Queryable,
+  caller: Caller,
+  window: { readonly today: string; readonly firstMonth: string; readonly nextMonth: string },
+): Promise<RequestGroup[]> {
+  const params = new SqlParams();
+  const visible = visibleRequestsSql(
+    caller,
+    params,
+    `r.request_status AS status, r.invoice_amount AS amount, r.advance_rate, r.discount_fee_rate,
+     r.invoice_date, r.invoice_due_date AS due, ${OPEN_BALANCE} AS open`,
+  );
+  const today = params.add(window.today);
+  const first = params.add(window.firstMonth);
+  const next = params.add(window.nextMonth);
+  const late = `(${today}::date - v.due)`;
+  return db.query<RequestGroup & Record<string, unknown>>(
+    `WITH v AS (${visible})
+     SELECT v.currency, v.status,
+            CASE WHEN v.invoice_date >= ${first}::date AND v.invoice_date < ${next}::date
+                 THEN to_char(v.invoice_date, 'YYYY-MM') END AS month,
+            CASE WHEN v.status IS DISTINCT FROM 'Approved' THEN NULL
+                 WHEN v.due IS NULL OR v.due >= ${today}::date THEN 'current'
+                 WHEN ${late} <= 30 THEN '1-30'
+                 WHEN ${late} <= 60 THEN '31-60'
+                 WHEN ${late} <= 90 THEN '61-90'
+                 ELSE '90+' END AS bucket,
+            count(*)::int AS n,
+            COALESCE(sum(v.amount), 0)::text AS volume,
+            sum(v.amount * v.advance_rate)::text AS "advanceWeighted",
+            sum(v.amount) FILTER (WHERE v.advance_rate IS NOT NULL)::text AS "advanceWeight",
+            sum(v.amount * v.discount_fee_rate)::text AS "spreadWeighted",
+            sum(v.amount) FILTER (WHERE v.discount_fee_rate IS NOT NULL)::text AS "spreadWeight",
+            sum(v.open)::text AS open,
+            sum(v.open * ${late}) FILTER (WHERE v.due < ${today}::date)::text AS "openDays",
+            min(v.due)::text AS "oldestDue"
+       FROM v
+      GROUP BY 1, 2, 3, 4`,
+    params.values,
+  );
+}
+
+/** Per currency, the fees of the caller's readable Approved and Settled requests. */
+export interface FeeGroup {
+  readonly currency: string | null;
+  /** Stored fees of the requests whose fee the ledger does not hold (numeric). */
+  readonly stored: string;
+  /** What the ledger holds of the requests' fees, in minor units. */
+  readonly booked: string;
+}
+
+/**
+ * Fees earned (docs/business-rules.md, “Dashboards”): for each Approved or Settled request the
+ * caller may read, what the ledger has booked to the area's fee account for it, and where the
+ * ledger holds nothing for it yet (fees not booked, approved before the ledger) the fee stored
+ * on the request.
+ */
+export async function feeGroups(db: Queryable, caller: Caller, area: DashboardArea): Promise<FeeGroup[]> {
+  const params = new SqlParams();
+  const fee = feeSourceOf(area, caller, params);
+  const visible = visibleRequestsSql(
+    caller,
+    params,
+    `r.id, (${fee.stored}) AS fee`,
+    `r.request_status IN ('Approved', 'Settled')`,
+  );
+  if (!fee.kind)
+    return db.query<FeeGroup & Record<string, unknown>>(
+      `WITH v AS (${visible})
+       SELECT v.currency, COALESCE(sum(v.fee), 0)::text AS stored, '0' AS booked FROM v GROUP BY 1`,
+      params.values,
+    );
+  const kind = params.add(fee.kind);
+  return db.query<FeeGroup & Record<string, unknown>>(
+    `WITH v AS (${visible}),
+          f AS (SELECT t.request_id, e.currency, -sum(e.amount) AS held
+                  FROM ledger_account a
+                  JOIN ledger_entry e ON e.account_id = a.id AND e.phase = 'posted'
+                  JOIN ledger_transaction t ON t.id = e.transaction_id
+                 WHERE a.kind = ${kind} AND ${fee.accounts} AND t.request_id IS NOT NULL
+                 GROUP BY 1, 2)
+     SELECT v.currency,
+            COALESCE(sum(v.fee) FILTER (WHERE f.request_id IS NULL), 0)::text AS stored,
+            COALESCE(sum(f.held), 0)::text AS booked
+       FROM v LEFT JOIN f ON f.request_id = v.id AND f.currency = v.currency
+      GROUP BY 1`,
+    params.values,
+  );
+}
