@@ -12,6 +12,7 @@ export default defineConfig({
       '/auth': api,
       '/files': api,
       '/ledger': api,
+      '/reports': api,
       '/dev': api,
       '/esign': api,
       '/config.json': api,

@@ -9,6 +9,7 @@ const API_PREFIXES = [
   '/auth/',
   '/files',
   '/ledger/',
+  '/reports/',
   '/dev/',
   '/healthz',
   '/readyz',

@@ -7,6 +7,7 @@ import {
   ledgerScreens,
   lineScreens,
   listScreens,
+  reportScreens,
   requestScreens,
   settingsScreens,
 } from './loaders.ts';
@@ -96,5 +97,7 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
     { path: 'ledger', lazy: screen(ledgerScreens, (m) => m.LedgerAccountsScreen, { area }) },
     { path: 'ledger/trial-balance', lazy: screen(ledgerScreens, (m) => m.TrialBalanceScreen, { area }) },
     { path: 'ledger/account/:id', lazy: screen(ledgerScreens, (m) => m.AccountStatementScreen, { area }) },
+    // The funder reporting pack (docs/business-rules.md, “Funder reporting”): its own records' reports.
+    { path: 'reports', lazy: screen(reportScreens, (m) => m.ReportsScreen, { area }) },
   ];
 }

@@ -14,5 +14,6 @@ export const insuranceScreens = () => import('../screens/insurance-screens.tsx')
 export const esignSetup = () => import('../screens/esign-setup.tsx');
 export const auditScreens = () => import('./admin/audit-screen.tsx');
 export const ledgerScreens = () => import('../screens/ledger-screens.tsx');
+export const reportScreens = () => import('../screens/report-screen.tsx');
 export const supplierScreens = () => import('./supplier/supplier-screens.tsx');
 export const notFound = () => import('../screens/not-found.tsx');

@@ -12,6 +12,7 @@ import {
   insuranceScreens,
   ledgerScreens,
   listScreens,
+  reportScreens,
   requestFlow,
   requestScreens,
 } from '../loaders.ts';
@@ -306,4 +307,6 @@ export const adminRoutes: RouteObject[] = [
   { path: 'ledger', lazy: screen(ledgerScreens, (m) => m.LedgerAccountsScreen, { area: A }) },
   { path: 'ledger/trial-balance', lazy: screen(ledgerScreens, (m) => m.TrialBalanceScreen, { area: A }) },
   { path: 'ledger/account/:id', lazy: screen(ledgerScreens, (m) => m.AccountStatementScreen, { area: A }) },
+  // The funder reporting pack of any investor or SPV (docs/business-rules.md, “Funder reporting”).
+  { path: 'reports', lazy: screen(reportScreens, (m) => m.ReportsScreen, { area: A }) },
 ];

@@ -1,0 +1,57 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { formatMoney } from '../entity/format.ts';
+
+/**
+ * The report's charts (docs/business-rules.md, “Funder reporting”), in a chunk of their own that
+ * the Reports screen loads after its figures. Each bar's length is the server's share of the
+ * outstanding (a percentage it computed); its tooltip shows the server's amount and share as they
+ * are. The same figures are in the table next to each chart.
+ */
+
+export const REPORT_CHART_ROW = 34;
+
+export interface ShareBar {
+  readonly label: string;
+  readonly amount: string;
+  readonly share: string;
+  readonly flagged?: boolean;
+}
+
+export function ShareChart({
+  bars,
+  currency,
+  title,
+  limit,
+}: {
+  bars: readonly ShareBar[];
+  currency: string;
+  title: string;
+  /** The concentration limit in percent, drawn as the axis' end mark when given. */
+  limit?: string;
+}) {
+  const height = 40 + bars.length * REPORT_CHART_ROW;
+  return (
+    <BarChart
+      height={height}
+      layout="horizontal"
+      aria-label={title}
+      yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 150 }]}
+      xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v} %`, height: 28 }]}
+      series={[
+        {
+          id: 'share',
+          label: limit ? `Share of the outstanding (limit ${limit} %)` : 'Share of the outstanding',
+          data: bars.map((b) => Number(b.share)),
+          valueFormatter: (_v: number | null, { dataIndex }: { dataIndex: number }) => {
+            const bar = bars[dataIndex];
+            return bar ? `${formatMoney(bar.amount, currency)} (${bar.share} %)` : null;
+          },
+        },
+      ]}
+      colors={['#2a66b3']}
+      hideLegend={!limit}
+      margin={{ right: 16, left: 0 }}
+      skipAnimation
+    />
+  );
+}
