@@ -3,7 +3,7 @@ import { platformToday, urlFiltersOf, withoutUrlFilter } from './list-url-filter
 
 const params = (s: string) => new URLSearchParams(s);
 
-describe('docs/business-rules.md, “E-mails and dashboard figures”: list filters from the address', () => {
+describe('docs/business-rules.md, “Dashboards”: list filters from the address', () => {
   it('currency filters requests and lines on their own currency field', () => {
     expect(urlFiltersOf('Request', params('currency=EUR'), '2026-11-25')).toEqual([
       { param: 'currency', label: 'Currency EUR', filter: { invoice_currency: { eq: 'EUR' } } },

@@ -7,7 +7,7 @@ import type { Filter } from './queries.ts';
  * Filters a list takes from its address besides search and status (list-state.ts), so a figure
  * elsewhere (a dashboard card) can open the list of the records it counts: `currency` (a line's or
  * a request's currency), `due=past` (Approved requests whose invoice fell due before today, the
- * platform's date in UTC, docs/business-rules.md, “E-mails and dashboard figures”) and
+ * platform's date in UTC, docs/business-rules.md, “Dashboards”) and
  * `flag=duplicate` (requests awaiting a decision flagged as possible duplicates,
  * docs/business-rules.md, “Submission checks and duplicate invoices”). Each becomes filter input the server answers.
  */

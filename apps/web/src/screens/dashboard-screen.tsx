@@ -1,139 +1,28 @@
-import {
-  Alert,
-  Grid,
-  Paper,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Grid, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { Loading } from '../shared/status-screens.tsx';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { useUser } from '../auth/user-context.tsx';
-import { formatDate, formatMoney, formatRate, todayIso } from '../entity/format.ts';
-import { TONE_COLOURS, toneOf } from '../shared/status-tones.ts';
+import { formatDate } from '../entity/format.ts';
 import { AREAS, supplierLanding, type AreaKey } from '../shared/areas.ts';
-import { PageHeader, StatusChip } from '../shared/page.tsx';
-import { sumByCurrency } from './lines.ts';
-import {
-  figuresOfLine,
-  useLineLimitTotals,
-  useLineLimits,
-  type LineLimitTotal,
-} from '../entity/line-limits-api.ts';
-import { FigureCard, FigureRow, MoneyLines, StackedBars } from './widgets.tsx';
-import { entity } from '../entity/queries.ts';
-import { allOf } from './dashboard-queries.ts';
-import { RowLink, rowOpens } from '../entity/row-link.tsx';
-
-const REQUEST_STATUSES = entity('Request').fieldsByName.get('request_status')?.values ?? [];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function average(values: readonly unknown[]): string | null {
-  const nums = values.map((v) => Number(v)).filter((n) => Number.isFinite(n) && n > 0);
-  if (!nums.length) return null;
-  return (nums.reduce((a, b) => a + b, 0) / nums.length).toFixed(2);
-}
-
-/** A figure of zero ("0", "0.00"): left out of a card's lines per currency, as an empty sum was. */
-const isZero = (v: string) => /^-?0(\.0+)?$/.test(v);
-
-/** One figure of the per-currency totals as the card's lines (currency → amount), zeros left out. */
-const totalsOf = (totals: readonly LineLimitTotal[], field: 'limit' | 'utilisation' | 'available') =>
-  new Map(totals.filter((t) => !isZero(t[field])).map((t) => [t.currency, t[field]]));
+import { PageHeader } from '../shared/page.tsx';
+import { Loading } from '../shared/status-screens.tsx';
+import { dashboardQuery, type Dashboard } from './dashboard-api.ts';
+import { FigureCards, FigureCardsSkeleton, StatusFigures } from './dashboard-cards.tsx';
+import { AgingPanel, UtilisationPanel, VolumePanel } from './dashboard-chart-sections.tsx';
+import { CurrencyChips, useCurrencyChoice } from './dashboard-currency.tsx';
+import { WorkQueues } from './dashboard-queues.tsx';
+import { DueSoonTable, LatestLinesTable } from './dashboard-tables.tsx';
 
 /**
- * Each area's dashboard: figure cards, volume by month and status, exposure by buyer, latest items.
- * The lines' limits, utilisation and available amounts are the ledger's, read and summed per
- * currency by the server (docs/business-rules.md, “Limits held in the ledger”).
+ * Each area's dashboard on the server's `dashboard` query (docs/business-rules.md, “Dashboards”):
+ * a currency at a time, figure cards leading to the lists they summarise,
+ * requests by status, charts of volume, aging and utilisation (their library loaded after the
+ * figures), the administrator's work queues, and invoices due soon or the latest limit requests.
+ * The browser formats the server's figures; it never adds, averages or rounds money.
  */
 export function DashboardScreen({ area }: { area: AreaKey }) {
   const user = useUser();
-  const navigate = useNavigate();
-  const buyers = useQuery(allOf('Buyer'));
-  const requests = useQuery(allOf('Request'));
-  const limits = useLineLimits(buyers.data, { every: true });
-  const totals = useLineLimitTotals(buyers.data);
-  const today = todayIso();
-  const base = AREAS[area].base;
-
-  const figures = useMemo(() => {
-    const lines = buyers.data ?? [];
-    const reqs = requests.data ?? [];
-    const byStatus = new Map<string, number>();
-    for (const r of reqs)
-      byStatus.set(String(r.request_status ?? ''), (byStatus.get(String(r.request_status ?? '')) ?? 0) + 1);
-    const volume = sumByCurrency(
-      reqs.filter((r) => r.request_status !== 'Declined'),
-      'invoice_amount',
-      'invoice_currency',
-    );
-    const fees = sumByCurrency(
-      reqs.filter((r) => r.request_status === 'Approved' || r.request_status === 'Settled'),
-      area === 'broker'
-        ? 'broker_fee_amount'
-        : area === 'spv'
-          ? 'spv_fee_amount'
-          : area === 'admin'
-            ? 'transaction_fee_amount'
-            : 'discount_fee_amount',
-      'invoice_currency',
-    );
-    const pastDue = reqs.filter(
-      (r) =>
-        r.request_status === 'Approved' &&
-        typeof r.invoice_due_date === 'string' &&
-        r.invoice_due_date < today,
-    );
-    // volume by month (last 6 months) and status
-    const months: { label: string; key: string; values: Record<string, number> }[] = [];
-    const d = new Date();
-    for (let i = 5; i >= 0; i--) {
-      const m = new Date(d.getFullYear(), d.getMonth() - i, 1);
-      months.push({
-        label: MONTHS[m.getMonth()] ?? '',
-        key: `${m.getFullYear()}-${String(m.getMonth() + 1).padStart(2, '0')}`,
-        values: {},
-      });
-    }
-    for (const r of reqs) {
-      const key = String(r.invoice_date ?? r.createdAt ?? '').slice(0, 7);
-      const slot = months.find((m) => m.key === key);
-      if (slot) {
-        const s = String(r.request_status ?? '');
-        slot.values[s] = (slot.values[s] ?? 0) + Number(r.invoice_amount ?? 0);
-      }
-    }
-    return {
-      byStatus,
-      volume,
-      fees,
-      pastDue,
-      months,
-      avgAdvance: average(reqs.map((r) => r.advance_rate)),
-      avgSpread: average(reqs.map((r) => r.discount_fee_rate)),
-      pending: lines.filter(
-        (b) => b.buyer_status === 'Under Review' || b.buyer_status === 'Investor Offer Pending',
-      ),
-      dueSoon: reqs
-        .filter(
-          (r) =>
-            r.request_status === 'Approved' &&
-            typeof r.invoice_due_date === 'string' &&
-            r.invoice_due_date >= today,
-        )
-        .filter((r) => (Date.parse(String(r.invoice_due_date)) - Date.parse(today)) / 86_400_000 <= 7)
-        .sort((a, b) => String(a.invoice_due_date).localeCompare(String(b.invoice_due_date))),
-      approvedShare: reqs.length
-        ? Math.round((((byStatus.get('Approved') ?? 0) + (byStatus.get('Settled') ?? 0)) / reqs.length) * 100)
-        : 0,
-    };
-  }, [buyers.data, requests.data, area, today]);
+  const query = useQuery({ ...dashboardQuery(), enabled: area !== 'supplier' || !user.loading });
 
   // A supplier that is not onboarded yet lands on its onboarding checklist, not an empty dashboard.
   if (area === 'supplier') {
@@ -141,237 +30,144 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
     const landing = supplierLanding(user.record);
     if (landing) return <Navigate to={landing} replace />;
   }
-  if (buyers.isLoading || requests.isLoading) return <Loading />;
-  const error = buyers.error ?? requests.error;
-  const limitsError = totals.error ?? limits.error;
-  // The approved lines that use the most first (an order only: the amounts are the server's).
-  const exposure = (buyers.data ?? [])
-    .filter((b) => b.buyer_status === 'Approved')
-    .map((b) => ({ b, used: figuresOfLine(limits, b).row?.utilisation ?? null }))
-    .sort((x, y) => Number(y.used ?? 0) - Number(x.used ?? 0))
-    .slice(0, 6);
-  const lineTotals = (field: 'limit' | 'utilisation' | 'available') =>
-    totals.data ? <MoneyLines sums={totalsOf(totals.data, field)} /> : totals.error ? '—' : <Skeleton />;
-  const feeLabel = {
-    broker: 'Broker fees earned',
-    spv: 'SPV fees',
-    admin: 'Platform fees',
-    investor: 'Discount fees earned',
-    supplier: 'Discount fees paid',
-  }[area];
-  const buyerTo = (id: string) => (area === 'supplier' ? `${base}/buyers` : `${base}/buyer/${id}`);
-  const requestTo = (id: string) =>
-    area === 'admin' || area === 'investor' || area === 'spv' ? `${base}/request/${id}` : `${base}/requests`;
   return (
     <>
       <PageHeader title="Dashboard" />
-      {user.organisationName && (
-        <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
-          {user.organisationName}
-        </Typography>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
+      <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+        {user.organisationName}
+        {query.data && `${user.organisationName ? ' · ' : ''}Figures as of ${formatDate(query.data.today)}`}
+      </Typography>
+      {query.error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The dashboard could not be loaded: {query.error.message}
         </Alert>
       )}
-      {limitsError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          The limits and their utilisation could not be loaded: {limitsError.message}
-        </Alert>
+      {query.data ? (
+        <DashboardBody area={area} dashboard={query.data} />
+      ) : query.isPending && !query.error ? (
+        <DashboardSkeleton />
+      ) : null}
+    </>
+  );
+}
+
+function DashboardBody({ area, dashboard }: { area: AreaKey; dashboard: Dashboard }) {
+  const codes = dashboard.currencies.map((c) => c.currency);
+  const [currency, choose] = useCurrencyChoice(codes);
+  const figures = dashboard.currencies.find((c) => c.currency === currency);
+  const queues = area === 'admin' && dashboard.queues.length > 0 && <WorkQueues queues={dashboard.queues} />;
+  return (
+    <>
+      {figures && currency ? (
+        <>
+          <CurrencyChips currencies={codes} value={currency} onChange={choose} />
+          <FigureCards area={area} figures={figures} />
+          <Grid container spacing={2} sx={{ mb: 2 }}>
+            <Grid size={{ xs: 12, lg: queues ? 6 : 12 }}>
+              <StatusFigures area={area} figures={figures} />
+            </Grid>
+            {queues && <Grid size={{ xs: 12, lg: 6 }}>{queues}</Grid>}
+          </Grid>
+          <Grid container spacing={2} sx={{ mb: 2 }}>
+            <Grid size={{ xs: 12, lg: 7 }}>
+              <VolumePanel dashboard={dashboard} figures={figures} />
+            </Grid>
+            <Grid size={{ xs: 12, lg: 5 }}>
+              <AgingPanel figures={figures} />
+            </Grid>
+            <Grid size={12}>
+              <UtilisationPanel area={area} figures={figures} />
+            </Grid>
+          </Grid>
+        </>
+      ) : (
+        <>
+          <EmptyDashboard area={area} />
+          {queues && <Box sx={{ mb: 2 }}>{queues}</Box>}
+        </>
       )}
-      <FigureRow>
-        {[
-          <FigureCard key="l" label="Approved limits" value={lineTotals('limit')} />,
-          <FigureCard key="u" label="Utilisation" value={lineTotals('utilisation')} />,
-          <FigureCard key="a" label="Available" value={lineTotals('available')} />,
-          <FigureCard key="f" label={feeLabel} value={<MoneyLines sums={figures.fees} />} />,
-        ]}
-      </FigureRow>
-      <FigureRow>
-        {[
-          <FigureCard
-            key="r"
-            label="Requests"
-            value={(requests.data ?? []).length}
-            hint={REQUEST_STATUSES.map((s) => `${s} ${figures.byStatus.get(s) ?? 0}`).join(' · ')}
-          />,
-          <FigureCard
-            key="v"
-            label="Volume requested"
-            value={<MoneyLines sums={figures.volume} />}
-            hint={`${figures.approvedShare} % approved or settled`}
-          />,
-          <FigureCard
-            key="av"
-            label="Average advance rate · spread"
-            value={`${figures.avgAdvance ? formatRate(figures.avgAdvance) : '—'} · ${figures.avgSpread ? formatRate(figures.avgSpread) : '—'}`}
-          />,
-          <FigureCard
-            key="pd"
-            label="Past due"
-            value={figures.pastDue.length}
-            hint={
-              figures.pastDue.length
-                ? `Oldest due ${formatDate(figures.pastDue.map((r) => String(r.invoice_due_date)).sort()[0])}`
-                : 'Nothing overdue'
-            }
-          />,
-        ]}
-      </FigureRow>
+      <LatestItems area={area} dashboard={dashboard} />
+    </>
+  );
+}
+
+/** Investors and SPVs: invoices due in the next 7 days; the others: the latest limit requests. */
+function LatestItems({ area, dashboard }: { area: AreaKey; dashboard: Dashboard }) {
+  const funder = area === 'investor' || area === 'spv';
+  return (
+    <Paper component="section" aria-labelledby="latest-items" sx={{ p: 2, overflowX: 'auto' }}>
+      <Typography id="latest-items" variant="h4" component="h2" sx={{ mb: 1 }}>
+        {funder ? 'Invoices due in the next 7 days' : 'Latest limit requests'}
+      </Typography>
+      {funder ? (
+        <DueSoonTable area={area} rows={dashboard.dueSoon} />
+      ) : (
+        <LatestLinesTable area={area} rows={dashboard.latestLines} />
+      )}
+    </Paper>
+  );
+}
+
+/** Nothing to show yet: what fills the dashboard, and where to start. */
+function EmptyDashboard({ area }: { area: AreaKey }) {
+  const base = AREAS[area].base;
+  const start: Record<AreaKey, { text: string; label: string; to: string }> = {
+    supplier: {
+      text: 'Your figures appear here once a buyer line is requested or approved.',
+      label: 'Add a buyer',
+      to: `${base}/newbuyer`,
+    },
+    admin: { text: 'No lines or requests yet.', label: 'Open buyers', to: `${base}/buyers` },
+    investor: {
+      text: 'Your figures appear here once a line is offered to you.',
+      label: 'Open limits',
+      to: `${base}/limits`,
+    },
+    spv: {
+      text: 'Your figures appear here once a line is offered to you.',
+      label: 'Open limits',
+      to: `${base}/limits`,
+    },
+    broker: {
+      text: 'Your figures appear here once your suppliers have lines or requests.',
+      label: 'Open suppliers',
+      to: `${base}/suppliers`,
+    },
+  };
+  const s = start[area];
+  return (
+    <Paper sx={{ p: 4, mb: 2, textAlign: 'center' }} data-testid="dashboard-empty">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {s.text}
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={s.to}>
+        {s.label}
+      </Button>
+    </Paper>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Loading the dashboard">
+      <Skeleton variant="rounded" width={220} height={32} sx={{ mb: 2 }} />
+      <FigureCardsSkeleton />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }}>
-          <Paper sx={{ p: 2, height: '100%' }}>
-            <Typography variant="h4" component="h2" sx={{ mb: 2 }}>
-              Volume by month and status
-            </Typography>
-            <StackedBars
-              data={figures.months}
-              series={REQUEST_STATUSES}
-              colours={Object.fromEntries(
-                REQUEST_STATUSES.map((s) => [
-                  s,
-                  toneOf(s) === 'navy' ? TONE_COLOURS.navy.bg : TONE_COLOURS[toneOf(s)].fg,
-                ]),
-              )}
-            />
-          </Paper>
+          <Skeleton variant="rounded" height={340} />
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <Paper sx={{ p: 2, height: '100%', overflowX: 'auto' }}>
-            <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-              Exposure by buyer
-            </Typography>
-            {exposure.length === 0 ? (
-              <Typography color="text.secondary">No approved lines yet.</Typography>
-            ) : (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Buyer</TableCell>
-                    <TableCell align="right">Utilisation</TableCell>
-                    <TableCell align="right">Limit</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {exposure.map(({ b, used }) => (
-                    <TableRow
-                      key={b.id}
-                      hover
-                      sx={{ cursor: 'pointer' }}
-                      onClick={rowOpens(() => navigate(buyerTo(b.id)))}
-                    >
-                      <TableCell>
-                        <RowLink to={buyerTo(b.id)}>{String(b.buyer_name ?? '')}</RowLink>
-                      </TableCell>
-                      <TableCell align="right">
-                        {used !== null ? (
-                          formatMoney(used, b.buyer_currency as string)
-                        ) : !limits.error && (limits.isPending || limits.isFetching) ? (
-                          <Skeleton width={90} sx={{ ml: 'auto' }} />
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                      <TableCell align="right">
-                        {formatMoney(b.buyer_loan_approved_amount, b.buyer_currency as string)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Paper>
-        </Grid>
-        <Grid size={12}>
-          <Paper sx={{ p: 2, overflowX: 'auto' }}>
-            {area === 'investor' ? (
-              <>
-                <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-                  Invoices due in the next 7 days
-                </Typography>
-                {figures.dueSoon.length === 0 ? (
-                  <Typography color="text.secondary">No invoices fall due in the next 7 days.</Typography>
-                ) : (
-                  <Table size="small">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Invoice</TableCell>
-                        <TableCell>Buyer</TableCell>
-                        <TableCell>Due</TableCell>
-                        <TableCell align="right">Amount</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {figures.dueSoon.slice(0, 10).map((r) => (
-                        <TableRow
-                          key={r.id}
-                          hover
-                          sx={{ cursor: 'pointer' }}
-                          onClick={rowOpens(() => navigate(requestTo(r.id)))}
-                        >
-                          <TableCell>
-                            <RowLink to={requestTo(r.id)}>{String(r.invoice_number ?? '')}</RowLink>
-                          </TableCell>
-                          <TableCell>{String(r.buyer_name ?? '')}</TableCell>
-                          <TableCell>{formatDate(r.invoice_due_date)}</TableCell>
-                          <TableCell align="right">
-                            {formatMoney(r.invoice_amount, r.invoice_currency as string)}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                )}
-              </>
-            ) : (
-              <>
-                <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-                  Latest limit requests
-                </Typography>
-                {figures.pending.length === 0 ? (
-                  <Typography color="text.secondary">No limit requests are waiting.</Typography>
-                ) : (
-                  <Table size="small">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Buyer</TableCell>
-                        <TableCell>Requested</TableCell>
-                        <TableCell align="right">Requested limit</TableCell>
-                        <TableCell>Status</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {[...figures.pending]
-                        .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))
-                        .slice(0, 10)
-                        .map((b) => (
-                          <TableRow
-                            key={b.id}
-                            hover
-                            sx={{ cursor: 'pointer' }}
-                            onClick={rowOpens(() => navigate(buyerTo(b.id)))}
-                          >
-                            <TableCell>
-                              <RowLink to={buyerTo(b.id)}>{String(b.buyer_name ?? '')}</RowLink>
-                            </TableCell>
-                            <TableCell>{formatDate(b.createdAt)}</TableCell>
-                            <TableCell align="right">
-                              {formatMoney(b.buyer_loan_request_amount, b.buyer_currency as string)}
-                            </TableCell>
-                            <TableCell>
-                              <StatusChip status={b.buyer_status as string} />
-                            </TableCell>
-                          </TableRow>
-                        ))}
-                    </TableBody>
-                  </Table>
-                )}
-              </>
-            )}
-          </Paper>
+          <Skeleton variant="rounded" height={340} />
         </Grid>
       </Grid>
-    </>
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * What the screens of buyer lines share (docs/business-rules.md, “Line limits and what requests
- * hold”): how exposure is explained, the check of an approved limit as typed, sums per currency.
+ * hold”): how exposure is explained and the check of an approved limit as typed.
  * A line's utilisation, available and free limit and their totals are not computed here: the
  * server reads them from the ledger (entity/line-limits-api.ts). Amounts stay decimal strings
  * (summed with BigInt by sumDecimals), never binary floats, and an amount is only ever added to
@@ -9,7 +9,6 @@
 import { approvedLimitProblem } from '@rf/domain/rules/approved-limit';
 import { sumDecimals } from '../entity/decimal-sum.ts';
 import { formatMoney } from '../entity/format.ts';
-import type { ApiRecord } from '../entity/graphql-client.ts';
 
 export { sumDecimals };
 
@@ -45,20 +44,4 @@ export function approvedLimitError(typed: string, requested: unknown, currency?:
   if (problem?.kind === 'aboveRequested')
     return `At most the requested ${formatMoney(requested, currency)}; a higher limit needs a new request`;
   return null;
-}
-
-/** Amounts per currency, e.g. for dashboards that mix currencies. */
-export function sumByCurrency(
-  rows: readonly ApiRecord[],
-  amount: string,
-  currency: string,
-): Map<string, string> {
-  const groups = new Map<string, unknown[]>();
-  for (const r of rows) {
-    const c = typeof r[currency] === 'string' ? (r[currency] as string) : '';
-    const list = groups.get(c) ?? [];
-    list.push(r[amount]);
-    groups.set(c, list);
-  }
-  return new Map([...groups].map(([c, vs]) => [c, sumDecimals(vs)]));
 }

@@ -1,0 +1,101 @@
+import {
+  Alert,
+  Box,
+  Paper,
+  Skeleton,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { Component, Suspense, useId, useState, type ReactNode } from 'react';
+
+/**
+ * A dashboard chart's panel: its title, the chart (loaded with the chart library's chunk, a
+ * skeleton of the same height meanwhile, so nothing below moves) and the same figures as a table,
+ * offered by a Chart / Table switch. The chart is an image described by the title and `summary`;
+ * when its chunk cannot be loaded, the table shows instead.
+ */
+export function ChartPanel({
+  title,
+  summary,
+  height,
+  chart,
+  table,
+  empty,
+  initial = 'chart',
+}: {
+  title: string;
+  /** What the chart shows, for its image description. */
+  summary: string;
+  height: number;
+  chart: ReactNode;
+  table: ReactNode;
+  /** Shown instead of chart and table when there is nothing to draw. */
+  empty?: string | null | undefined;
+  /** What shows first. */
+  initial?: 'chart' | 'table';
+}) {
+  const [view, setView] = useState<'chart' | 'table'>(initial);
+  const [failed, setFailed] = useState(false);
+  const titleId = useId();
+  const shown = failed ? 'table' : view;
+  return (
+    <Paper component="section" aria-labelledby={titleId} sx={{ p: 2, height: '100%', minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography id={titleId} variant="h4" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {!empty && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={shown}
+            onChange={(_, v: 'chart' | 'table' | null) => v && setView(v)}
+            aria-label={`${title}: show as`}
+          >
+            <ToggleButton value="chart" disabled={failed}>
+              Chart
+            </ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+      </Stack>
+      {empty ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : shown === 'table' ? (
+        <>
+          {failed && (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              The chart could not be loaded; its figures are in this table.
+            </Alert>
+          )}
+          <Box sx={{ overflowX: 'auto' }}>{table}</Box>
+        </>
+      ) : (
+        <Box role="img" aria-label={`${title}: ${summary}`} sx={{ minHeight: height }}>
+          <ChartBoundary onError={() => setFailed(true)}>
+            <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{chart}</Suspense>
+          </ChartBoundary>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** Catches a chart that fails (its chunk did not load) so the dashboard stays on screen. */
+class ChartBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
