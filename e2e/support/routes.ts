@@ -126,6 +126,7 @@ const ADMIN: Spec[] = [
   ['accounts/{id}', '/admin/accounts/{A.investor}'],
   ['account/{id}', '/admin/account/{A.bank}'],
   ['audit', '/admin/audit'],
+  ['leads', '/admin/leads'],
   ['ledger', '/admin/ledger', { shot: 'admin-list-ledger' }],
   ['ledger/trial-balance', '/admin/ledger/trial-balance', { shot: 'admin-ledger-trial-balance' }],
   ['ledger/account/{id}', '/admin/ledger/account/{A.ledgerAccount}', { shot: 'admin-ledger-statement' }],
@@ -206,6 +207,7 @@ const BROKER: Spec[] = [
   ['obligors', '/broker/obligors'],
   ['requests', '/broker/requests'],
   ['settings', '/broker/settings'],
+  ['leads', '/broker/leads'],
 ];
 
 export const ROUTES: Record<RoleKey, readonly Spec[]> = {

@@ -17,6 +17,8 @@ import { reportError } from '../shared/errors.ts';
 
 const authScreens = () => import('../auth/auth-screens.tsx');
 const registerScreen = () => import('../auth/register-screen.tsx');
+// The public "Apply for financing" form: its own chunk, out of the sign-in page's first load.
+const applyScreen = () => import('../auth/apply-screen.tsx');
 // The signer's link and the verification page: public, each in a chunk of its own.
 const signingScreen = () => import('../screens/signing-screen.tsx');
 const verifyScreen = () => import('../screens/verify-screen.tsx');
@@ -120,6 +122,7 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
             { index: true, lazy: screen(authScreens, (m) => m.HomeScreen) },
             { path: 'login', lazy: screen(authScreens, (m) => m.LoginScreen, { area: null }) },
             { path: 'register', lazy: screen(registerScreen, (m) => m.RegisterScreen, { area: null }) },
+            { path: 'apply', lazy: screen(applyScreen, (m) => m.ApplyScreen) },
             { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: null }) },
             { path: 'sign/:token', lazy: screen(signingScreen, (m) => m.SigningScreen) },
             { path: 'verify', lazy: screen(verifyScreen, (m) => m.VerifyScreen) },

@@ -307,6 +307,11 @@ export function LoginScreen({ area }: { area: AreaKey | null }) {
               </Link>
             )}
           </Stack>
+          {(!def || def.key === 'supplier') && (
+            <Button component={RouterLink} to="/apply" variant="outlined">
+              New here? Apply for financing
+            </Button>
+          )}
         </Stack>
       </Box>
     </AuthFrame>

@@ -48,6 +48,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
       { label: 'Investors', to: 'investors' },
       { label: 'SPVs', to: 'spvs' },
       { label: 'Brokers', to: 'brokers' },
+      { label: 'Leads', to: 'leads' },
       {
         label: 'Requests',
         to: 'requests',
@@ -124,6 +125,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
       { label: 'Dashboard', to: 'dashboard' },
       { label: 'Suppliers', to: 'suppliers' },
       { label: 'Supplier groups', to: 'suppliergroups' },
+      { label: 'Leads', to: 'leads' },
       { label: 'Limits', to: 'limits' },
       { label: 'Obligors', to: 'obligors' },
       { label: 'Requests', to: 'requests' },

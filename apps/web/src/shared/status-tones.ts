@@ -35,6 +35,12 @@ const TONES: Record<string, ChipTone> = {
   // Credit-insurance policies (docs/business-rules.md, “Credit insurance”).
   Suspended: 'amber',
   Cancelled: 'grey',
+  // Leads (docs/business-rules.md, “CRM leads”).
+  New: 'blue',
+  Contacted: 'amber',
+  Invited: 'navy',
+  Onboarded: 'green',
+  Lost: 'red',
 };
 
 export const TONE_COLOURS: Record<ChipTone, { bg: string; fg: string }> = {

@@ -38,6 +38,10 @@ const payoutScreens = () => import('../../screens/payouts-screen.tsx');
 /** The reconciliation screen's chunk (docs/business-rules.md, “Payments and reconciliation”). */
 const reconciliationScreens = () => import('../../screens/reconciliation-screen.tsx');
 
+/** The CRM's Leads screens (docs/architecture.md, “CRM”). */
+const leadList = () => import('../../screens/lead-list.tsx');
+const leadDetail = () => import('../../screens/lead-detail.tsx');
+
 /** Admin area `/admin` (docs/architecture.md, “Add a screen”): path → screen. */
 export const adminRoutes: RouteObject[] = [
   { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: A }) },
@@ -303,6 +307,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'reconciliation', lazy: screen(reconciliationScreens, (m) => m.ReconciliationScreen) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
   { path: 'audit', lazy: screen(auditScreens, (m) => m.AuditScreen) },
+  { path: 'leads', lazy: screen(leadList, (m) => m.LeadsScreen, { area: A }) },
+  { path: 'lead/:id', lazy: screen(leadDetail, (m) => m.LeadScreen, { area: A }) },
   // The ledger (docs/architecture.md, “Ledger”): every account.
   { path: 'ledger', lazy: screen(ledgerScreens, (m) => m.LedgerAccountsScreen, { area: A }) },
   { path: 'ledger/trial-balance', lazy: screen(ledgerScreens, (m) => m.TrialBalanceScreen, { area: A }) },

@@ -14,6 +14,9 @@ import {
 const B = 'broker' as const;
 const brokerScreens = () => import('./broker-screens.tsx');
 const brokerLimits = () => import('./broker-limits.tsx');
+/** The CRM's Leads screens (docs/architecture.md, “CRM”). */
+const leadList = () => import('../../screens/lead-list.tsx');
+const leadDetail = () => import('../../screens/lead-detail.tsx');
 
 const personForm = (model: 'Director' | 'UBO', parent: 'Supplier' | 'Buyer') =>
   screen(formScreens, (m) => m.CreateScreen, {
@@ -173,4 +176,6 @@ export const brokerRoutes: RouteObject[] = [
     lazy: screen(listScreens, (m) => m.ListScreen, { model: 'Request', title: 'Requests' }),
   },
   { path: 'settings', lazy: screen(settingsScreens, (m) => m.SettingsScreen) },
+  { path: 'leads', lazy: screen(leadList, (m) => m.LeadsScreen, { area: B }) },
+  { path: 'lead/:id', lazy: screen(leadDetail, (m) => m.LeadScreen, { area: B }) },
 ];
