@@ -67,9 +67,9 @@ function drawBars(flow: PageFlow, title: string, bars: readonly Bar[], limit?: s
       color: FLAG,
       dashArray: [3, 2],
     });
-    flow.fonts.draw(flow.page, `limit ${limit} %`, x + 2, top - 7, { size: 7, color: FLAG });
+    flow.fonts.draw(flow.page, `limit ${limit} %`, x + 2, bottom - 9, { size: 7, color: FLAG });
   }
-  flow.y = bottom - 8;
+  flow.y = bottom - (limit !== undefined ? 16 : 8);
 }
 
 const two: Column[] = [
@@ -208,14 +208,18 @@ export async function reportPdf(r: FunderReport, generatedAt: Date): Promise<Uin
   flow.gap(14);
 
   flow.heading('Dilution and yield', 12, 100);
-  drawTable(flow, two, [
-    [`Written off, ${r.dilution.from} to ${r.dilution.to}`, amount(r.dilution.writtenOff)],
-    ['Purchases in the same three months', amount(r.dilution.purchases)],
-    ['Dilution', percent(r.dilution.ratio)],
-    ['Discount income earned in the period', amount(r.yield.income)],
-    [`Average outstanding over ${r.yield.days} days`, amount(r.yield.averageOutstanding)],
-    ['Yield, annualised (ACT/360)', percent(r.yield.annualised)],
-  ]);
+  drawTable(
+    flow,
+    [two[0]!, { ...two[1]!, header: 'Value' }],
+    [
+      [`Written off, ${r.dilution.from} to ${r.dilution.to}`, amount(r.dilution.writtenOff)],
+      ['Purchases in the same three months', amount(r.dilution.purchases)],
+      ['Dilution', percent(r.dilution.ratio)],
+      ['Discount income earned in the period', amount(r.yield.income)],
+      [`Average outstanding over ${r.yield.days} days`, amount(r.yield.averageOutstanding)],
+      ['Yield, annualised (ACT/360)', percent(r.yield.annualised)],
+    ],
+  );
 
   flow.footers((n, m) => `Funder report · ${r.funderName} · ${c} ${r.from} to ${r.to} · page ${n} of ${m}`);
   doc.setTitle(`Funder report ${r.funderName} ${c} ${r.from} to ${r.to}`, { showInWindowTitleBar: true });

@@ -10,6 +10,9 @@ import { formatMoney } from '../entity/format.ts';
 
 export const REPORT_CHART_ROW = 34;
 
+/** The chart's height for `bars` bars: axis and legend, then a row per bar. */
+export const reportChartHeight = (bars: number): number => 80 + bars * REPORT_CHART_ROW;
+
 export interface ShareBar {
   readonly label: string;
   readonly amount: string;
@@ -29,13 +32,13 @@ export function ShareChart({
   /** The concentration limit in percent, drawn as the axis' end mark when given. */
   limit?: string;
 }) {
-  const height = 40 + bars.length * REPORT_CHART_ROW;
+  const height = reportChartHeight(bars.length);
   return (
     <BarChart
       height={height}
       layout="horizontal"
       aria-label={title}
-      yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 150 }]}
+      yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 130 }]}
       xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v} %`, height: 28 }]}
       series={[
         {
@@ -50,7 +53,7 @@ export function ShareChart({
       ]}
       colors={['#2a66b3']}
       hideLegend={!limit}
-      margin={{ right: 16, left: 0 }}
+      margin={{ right: 28, left: 0 }}
       skipAnimation
     />
   );

@@ -22,7 +22,18 @@ const ShareChart = lazy(() => import('./report-charts.tsx').then((m) => ({ defau
 
 const AMOUNTS = {
   '& td.MuiTableCell-alignRight, & th.MuiTableCell-alignRight': { whiteSpace: 'nowrap' },
+  '& .MuiTableCell-root': { px: { xs: 0.75, sm: 1.25 } },
 } as const;
+
+/** The aging buckets as the table and chart name them (the header says "days past due"). */
+const BUCKET_LABEL: Readonly<Record<string, string>> = {
+  current: 'Not yet due',
+  '1-30': '1–30',
+  '31-60': '31–60',
+  '61-90': '61–90',
+  'over-90': 'Over 90',
+};
+const bucketLabel = (a: { bucket: string; label: string }) => BUCKET_LABEL[a.bucket] ?? a.label;
 const TOTAL = { '& td': { fontWeight: 600 }, bgcolor: '#f4f6f9' } as const;
 const percent = (v: string | null) => (v === null ? 'n/a' : `${v} %`);
 
@@ -77,7 +88,7 @@ function Figures({
 
 function Chart(props: Parameters<typeof ShareChart>[0]) {
   return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={40 + props.bars.length * 34} />}>
+    <Suspense fallback={<Skeleton variant="rectangular" height={80 + props.bars.length * 34} />}>
       <ShareChart {...props} />
     </Suspense>
   );
@@ -169,7 +180,7 @@ export function AgingSection({ r }: { r: FunderReport }) {
             <TableBody>
               {r.aging.map((a) => (
                 <TableRow key={a.bucket}>
-                  <TableCell>{a.label}</TableCell>
+                  <TableCell>{bucketLabel(a)}</TableCell>
                   <TableCell align="right">{a.count}</TableCell>
                   <TableCell align="right">{formatMoney(a.amount, r.currency)}</TableCell>
                   <TableCell align="right">{a.share} %</TableCell>
@@ -182,7 +193,7 @@ export function AgingSection({ r }: { r: FunderReport }) {
           <Chart
             title="Outstanding by days past due"
             currency={r.currency}
-            bars={r.aging.map((a) => ({ label: a.label, amount: a.amount, share: a.share }))}
+            bars={r.aging.map((a) => ({ label: bucketLabel(a), amount: a.amount, share: a.share }))}
           />
         </Grid>
       </Grid>
