@@ -31,7 +31,11 @@ export const deliveryFor = (username: { kind: 'email' | 'phone'; value: string }
  * the answer's timing. A failed delivery is logged; the user asks for a new code.
  */
 export interface MailAfterAnswer {
-  send(message: MailMessage): void;
+  /**
+   * Hands a message over, or how to write it: a template is rendered only after the answer, so
+   * rendering takes no time from it.
+   */
+  send(message: MailMessage | (() => Promise<MailMessage>)): void;
   /** Resolves once every message handed over so far has been delivered or has failed. */
   settled(): Promise<void>;
 }
@@ -41,7 +45,7 @@ export function mailAfterAnswer(mailer: Mailer): MailAfterAnswer {
   return {
     send: (message) => {
       const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => mailer.send(message))
+        .then(async () => mailer.send(typeof message === 'function' ? await message() : message))
         .catch((error: unknown) => console.error('Sending an e-mail of the user pool failed', error))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);

@@ -21,7 +21,10 @@ export async function forgotPassword(
   const user = await findStoredUser(deps.db, username);
   if (user && !user.disabled) {
     const code = await issueCode(deps.db, deps.keys.secret, { sub: user.sub, purpose: 'reset', now });
-    deps.mail.send({ to: user.email, ...passwordResetCodeEmail({ name: user.name, code }) });
+    deps.mail.send(async () => ({
+      to: user.email,
+      ...(await passwordResetCodeEmail({ name: user.name, code })),
+    }));
   }
   return { codeDeliveryDetails: deliveryFor(username) };
 }

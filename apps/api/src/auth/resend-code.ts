@@ -26,7 +26,10 @@ export async function resendCode(
   const user = await findStoredUser(deps.db, username);
   if (user && !user.confirmed && !user.disabled) {
     const code = await issueCode(deps.db, deps.keys.secret, { sub: user.sub, purpose: 'sign-up', now });
-    deps.mail.send({ to: user.email, ...verificationCodeEmail({ name: user.name, code }) });
+    deps.mail.send(async () => ({
+      to: user.email,
+      ...(await verificationCodeEmail({ name: user.name, code })),
+    }));
   }
   return { codeDeliveryDetails: deliveryFor(username) };
 }

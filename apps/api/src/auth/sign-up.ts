@@ -67,14 +67,17 @@ export async function signUp(deps: AuthDeps, body: unknown, client?: RequestClie
       throw error;
     });
   if ('taken' in created) {
-    const message = accountExistsEmail({
-      name: input.name,
-      taken: created.taken,
-      publicUrl: deps.config.publicUrl,
-    });
-    deps.mail.send({ to: input.email, ...message });
+    const taken = created.taken;
+    deps.mail.send(async () => ({
+      to: input.email,
+      ...(await accountExistsEmail({ name: input.name, taken, publicUrl: deps.config.publicUrl })),
+    }));
   } else {
-    deps.mail.send({ to: input.email, ...verificationCodeEmail({ name: input.name, code: created.code }) });
+    const code = created.code;
+    deps.mail.send(async () => ({
+      to: input.email,
+      ...(await verificationCodeEmail({ name: input.name, code })),
+    }));
   }
   return {
     userSub: 'taken' in created ? randomUUID() : created.sub,

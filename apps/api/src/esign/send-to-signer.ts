@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Keys } from '../keys.ts';
 import { queueMail } from '../mail/mail-queue.ts';
 import { signingLink, signingReminderEmail, signingRequestEmail } from '../mail/templates/signing.ts';
+import { tellSignerInApp } from './signer-notice.ts';
 import { recordEnvelopeEvent } from './events.ts';
 import { subjectOf, type EnvelopeRow, type SignerRow } from './envelope-rows.ts';
 import { hashSigningToken, newSigningToken } from './tokens.ts';
@@ -44,13 +45,14 @@ export async function sendToSigner(
       : 'UPDATE esign_signer SET reminded_at = $2 WHERE id = $1',
     [signer.id, at.toISOString()],
   );
-  const mail = (input.as === 'sent' ? signingRequestEmail : signingReminderEmail)({
+  const mail = await (input.as === 'sent' ? signingRequestEmail : signingReminderEmail)({
     ...subjectOf(envelope, signer.role),
     name: signer.name,
     link: signingLink(env.publicUrl.replace(/\/+$/, ''), token),
     until,
   });
   await queueMail(tx, { to: signer.email, subject: mail.subject, text: mail.text, html: mail.html }, at);
+  if (input.as === 'sent') await tellSignerInApp(tx, env, { envelope, signer, at });
   await recordEnvelopeEvent(tx, {
     envelopeId: envelope.id,
     signerId: signer.id,

@@ -81,7 +81,7 @@ export async function sendSigningCode(deps: SigningDeps, token: unknown, client:
         expiresAt.toISOString(),
       ],
     );
-    const mail = signingCodeEmail({
+    const mail = await signingCodeEmail({
       name: signer.name,
       document: DOCUMENTS[envelope.kind].title,
       code,

@@ -1,20 +1,8 @@
-import { DOCUMENTS, type EnvelopeStatus } from '@rf/domain';
+import type { EnvelopeStatus } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
-import { queueMail } from '../mail/mail-queue.ts';
-import { envelopeStoppedEmail } from '../mail/templates/signing.ts';
-import { requestIdsOf, type EnvelopeRow } from './envelope-rows.ts';
+import { alertEnvelopeStopped } from './envelope-alerts.ts';
+import type { EnvelopeRow } from './envelope-rows.ts';
 import type { SigningEnv } from './send-to-signer.ts';
-
-/** The administrators' addresses: every active user of the admin organisation. */
-export async function adminAddresses(tx: Queryable): Promise<string[]> {
-  const rows = await tx.query<{ email: string }>(
-    `SELECT DISTINCT lower(trim(user_email)) AS email FROM "usergroup"
-      WHERE group_type = 'Admin' AND NOT "_deleted" AND coalesce(group_status, 'Active') = 'Active'
-        AND nullif(trim(user_email), '') IS NOT NULL
-      ORDER BY 1`,
-  );
-  return rows.map((r) => r.email);
-}
 
 /**
  * Ends an envelope that is still out (docs/business-rules.md, “Signing the financing documents”):
@@ -34,15 +22,5 @@ export async function stopEnvelope(
   // Codes of a stopped envelope are worthless; clearing them keeps nothing usable around.
   await tx.query(`UPDATE esign_signer SET code_hash = NULL WHERE envelope_id = $1`, [envelope.id]);
   if (end.status === 'Voided') return;
-  const [requestId] = await requestIdsOf(tx, envelope.id);
-  const mail = envelopeStoppedEmail({
-    document: DOCUMENTS[envelope.kind].title,
-    supplier: envelope.summary.supplier,
-    buyer: envelope.summary.buyer,
-    invoices: envelope.summary.invoices,
-    why: end.reason,
-    link: `${env.publicUrl.replace(/\/+$/, '')}/admin/request/${requestId ?? ''}`,
-  });
-  for (const to of await adminAddresses(tx))
-    await queueMail(tx, { to, subject: mail.subject, text: mail.text, html: mail.html }, end.at);
+  await alertEnvelopeStopped(tx, env, envelope, end);
 }

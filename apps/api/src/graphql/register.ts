@@ -16,6 +16,11 @@ import { reportQueries } from './report-operations.ts';
 import { registerGraphqlRoute, type Authenticate } from './route.ts';
 import { buildSchema } from './schema.ts';
 import { namedMutations, namedQueries } from './named-operations.ts';
+import {
+  notificationMutations,
+  notificationQueries,
+  notificationSubscriptions,
+} from './notification-operations.ts';
 import { organisationMutations, organisationQueries } from './organisation-operations.ts';
 import { registerSubscriptions } from './subscriptions.ts';
 
@@ -48,9 +53,17 @@ export async function registerGraphql(
       ...ledgerQueries,
       ...lineLimitQueries,
       ...bankQueries,
+      ...notificationQueries,
       ...reportQueries,
     },
-    mutations: { ...namedMutations, ...organisationMutations, ...esignMutations, ...bankMutations },
+    mutations: {
+      ...namedMutations,
+      ...organisationMutations,
+      ...esignMutations,
+      ...bankMutations,
+      ...notificationMutations,
+    },
+    subscriptions: notificationSubscriptions,
   });
   const hub = await ChangeHub.start(ctx.db);
   registerGraphqlRoute(app, ctx, { schema, authenticate: deps.authenticate, contextFor });

@@ -84,10 +84,12 @@ function mutationFields(model: ModelName, types: ModelTypes): Fields {
  * The whole data API, derived from the entity registry (docs/architecture.md, “How the API is
  * derived from the registry”).
  */
-export function buildSchema(extra: { queries?: Fields; mutations?: Fields } = {}): GraphQLSchema {
+export function buildSchema(
+  extra: { queries?: Fields; mutations?: Fields; subscriptions?: Fields } = {},
+): GraphQLSchema {
   const query: Fields = { ...extra.queries };
   const mutation: Fields = { ...extra.mutations };
-  const subscription: Fields = {};
+  const subscription: Fields = { ...extra.subscriptions };
   const all = {} as Record<ModelName, ModelTypes>;
   for (const model of MODEL_NAMES) {
     const types = buildModelTypes(REGISTRY[model]);

@@ -3,8 +3,9 @@ import { MoneyDecimal } from '@rf/domain/money';
 import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../data/audit-trail.ts';
 import { updateRow } from '../data/rows.ts';
-import { adminAddresses } from '../esign/stop-envelope.ts';
-import { deliverMail, queueMail } from '../mail/mail-queue.ts';
+import { deliverMail } from '../mail/mail-queue.ts';
+import { notify } from '../notifications/notify.ts';
+import { adminRecipients } from '../notifications/recipients.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { insuranceExpiryEmail } from '../mail/templates/insurance-expiry.ts';
 import { SYSTEM_CLOCK, type Clock } from '../operations/context.ts';
@@ -53,7 +54,7 @@ export async function sendInsuranceExpiryNotices(deps: {
       const company = figures.company.country
         ? `${figures.company.name} (${figures.company.country})`
         : figures.company.name;
-      const mail = insuranceExpiryEmail({
+      const mail = await insuranceExpiryEmail({
         company,
         insurer: figures.policy.insurer,
         policyNumber: figures.policy.policyNumber,
@@ -66,8 +67,20 @@ export async function sendInsuranceExpiryNotices(deps: {
         overInsured: figures.overInsured,
         link: `${deps.publicUrl.replace(/\/+$/, '')}/admin/insurance/${id}`,
       });
-      for (const to of await adminAddresses(tx))
-        await queueMail(tx, { to, subject: mail.subject, text: mail.text, html: mail.html }, at);
+      // In the app and by e-mail (docs/business-rules.md, “Notifications”).
+      await notify(
+        tx,
+        await adminRecipients(tx),
+        {
+          event: 'alert.insurance',
+          title: mail.subject,
+          body: `Policy ${figures.policy.policyNumber} of ${figures.policy.insurer}, expiring ${policy.expiry}`,
+          link: () => `/admin/insurance/${id}`,
+          record: { model: 'Insurance', id },
+          email: async () => mail,
+        },
+        { at, publicUrl: deps.publicUrl },
+      );
       await updateRow(
         tx,
         'Insurance',

@@ -5,6 +5,8 @@ import { syncCrm } from '../crm/crm-sync.ts';
 import { sweepEnvelopes } from '../esign/sweep.ts';
 import { sendInsuranceExpiryNotices } from '../insurance/expiry-notices.ts';
 import { deliverQueuedMail } from '../mail/mail-queue.ts';
+import { sendDueDigest } from '../notifications/due-digest.ts';
+import { alertStuckEnvelopes } from '../esign/envelope-alerts.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { ScheduledJob } from './job-queue.ts';
 
@@ -50,6 +52,24 @@ export const SCHEDULED_JOBS = (ctx: AppContext): readonly ScheduledJob[] => {
       cron: '* * * * *',
       run: async () => {
         await syncCrm({ db: ctx.db, crm: ctx.config.crm });
+      },
+    },
+    {
+      // The daily digest at 07:00 in the platform's time zone, once a day (docs/architecture.md,
+      // “Notifications”): every quarter hour, so it falls on 07:00 in any zone, a run before
+      // 07:00 or after the day's digest does nothing.
+      name: 'due-digest',
+      cron: '*/15 * * * *',
+      run: async () => {
+        await sendDueDigest({ db: ctx.db, publicUrl: ctx.config.publicUrl, mailer });
+      },
+    },
+    {
+      // Envelopes out 7 days without a signature, told to the administrators once each.
+      name: 'envelope-stuck-alerts',
+      cron: '20 * * * *',
+      run: async () => {
+        await alertStuckEnvelopes({ db: ctx.db, publicUrl: ctx.config.publicUrl, mailer });
       },
     },
     {

@@ -1,18 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { minorUnits, REGISTRY, type ModelName } from '@rf/domain';
+import { minorUnits, REGISTRY, statusFieldsOf, type Caller, type ModelName } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { statusChangedEmail } from '../mail/templates/status-changed.ts';
-
-/** The e-mail addresses of an organisation's active users. */
-export async function organisationEmails(db: Queryable, groupId: string): Promise<string[]> {
-  const rows = await db.query<{ user_email: string }>(
-    `SELECT DISTINCT "user_email" FROM "usergroup" WHERE "userId" = $1 AND NOT "_deleted" AND "user_email" IS NOT NULL
-       AND COALESCE("group_status", 'Active') <> 'Disabled'`,
-    [groupId],
-  );
-  return rows.map((r) => r.user_email);
-}
+import { AREA_BASE, type NotificationEvent } from '../notifications/events.ts';
+import { notify } from '../notifications/notify.ts';
+import { organisationRecipients, type Recipient } from '../notifications/recipients.ts';
+import { nowOf, type OperationContext } from './context.ts';
 
 /** An amount as the screens show it: currency code, grouped digits, the currency's minor unit. */
 function amount(value: unknown, currency: unknown): string {
@@ -41,26 +34,63 @@ function approvedTerms(line: Row): string {
   return `Approved limit ${amount(line.buyer_loan_approved_amount, line.buyer_currency)}${requested}${spread}.`;
 }
 
+/** The event a status move of `model` is told as. */
+const eventOf = (model: ModelName): NotificationEvent =>
+  model === 'Request' ? 'request.status' : model === 'Buyer' ? 'line.status' : 'record.status';
+
+/** The record's page in the recipient's area, for the records that have one there. */
+function linkOf(model: ModelName, id: string) {
+  return (r: Recipient): string | null =>
+    model === 'Request'
+      ? `${AREA_BASE[r.role]}/request/${id}`
+      : model === 'Buyer' && r.role !== 'Broker'
+        ? `${AREA_BASE[r.role]}/buyer/${id}`
+        : null;
+}
+
 /**
  * Tells the owner organisation that one of its records changed status (docs/business-rules.md,
- * “E-mails and dashboard figures”). Mail failures are logged by the caller and never undo the
- * committed change.
+ * “Notifications”), inside the move's transaction: every user of the organisation gets it in the
+ * app, and by e-mail unless they turned it off, when the context sends mail (the demo's load does
+ * not). A move made by the owner itself, and an organisation's own approval (which has its own
+ * e-mail), tell nobody.
  */
 export async function notifyStatusChange(
-  db: Queryable,
-  mailer: Mailer,
-  change: { model: ModelName; record: Row; field: string; to: string; comment: string | null; actor: string },
-): Promise<void> {
+  ctx: OperationContext,
+  tx: Queryable,
+  change: {
+    model: ModelName;
+    record: Row;
+    field: string;
+    to: string;
+    comment: string | null;
+    caller: Caller;
+  },
+): Promise<number> {
   const owner = change.record.userId;
-  if (typeof owner !== 'string') return;
+  if (typeof owner !== 'string' || change.model === 'Usergroup' || change.caller.groupId === owner) return 0;
   const entity = REGISTRY[change.model];
-  const title = String(change.record[entity.titleField] ?? change.record.id);
-  const content = statusChangedEmail({
-    record: `${change.model === 'Buyer' ? 'Buyer line' : change.model} ${title}`,
-    status: change.to,
-    actor: change.actor,
-    details: change.model === 'Buyer' && change.to === 'Approved' ? approvedTerms(change.record) : '',
-    comment: change.comment,
-  });
-  for (const to of await organisationEmails(db, owner)) await mailer.send({ to, ...content });
+  const id = String(change.record.id);
+  const record = `${change.model === 'Buyer' ? 'Buyer line' : change.model} ${String(change.record[entity.titleField] ?? id)}`;
+  const actor = `${change.caller.name ?? change.caller.email ?? 'a user'}, ${change.caller.role}`;
+  const details = change.model === 'Buyer' && change.to === 'Approved' ? approvedTerms(change.record) : '';
+  // A record with several statuses (a request's bookkeeping) says which one moved.
+  const which =
+    statusFieldsOf(change.model).length > 1 ? (entity.fieldsByName.get(change.field)?.label ?? '') : '';
+  return notify(
+    tx,
+    await organisationRecipients(tx, owner),
+    {
+      event: eventOf(change.model),
+      title: `${record}${which ? ` (${which})` : ''} is now ${change.to}`,
+      body: [details, change.comment ? `Comment: ${change.comment}` : ''].filter(Boolean).join(' ') || null,
+      link: linkOf(change.model, id),
+      record: { model: change.model, id },
+      email: ctx.mailer
+        ? (_r, url) =>
+            statusChangedEmail({ record, status: change.to, actor, details, comment: change.comment, url })
+        : null,
+    },
+    { at: nowOf(ctx), publicUrl: ctx.publicUrl ?? '' },
+  );
 }

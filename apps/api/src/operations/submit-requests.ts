@@ -7,6 +7,7 @@ import { publishChange } from '../data/change-feed.ts';
 import { nowOf, requireCaller, type OperationContext } from './context.ts';
 import { idempotencyKeyOf, once } from './idempotency.ts';
 import { sendSubmissionForSignature } from './send-for-signature.ts';
+import { notifyRequestsSubmitted } from './notify-submitted.ts';
 import { insertPrepared, prepareCreate } from './create-record.ts';
 import { checkCreditLimit } from './credit-limit.ts';
 import { reserveSubmitted } from './ledger-postings.ts';
@@ -110,6 +111,8 @@ export async function submitRequests(
         }
         await reserveSubmitted(keyed, tx, out, 'submitRequests');
         await sendSubmissionForSignature(keyed, tx, out, 'submitRequests');
+        // One notification for the batch (docs/business-rules.md, “Notifications”).
+        await notifyRequestsSubmitted(keyed, tx, out);
         return { batchId, ids: out.map((r) => String(r.id)), requests: out };
       },
     ),

@@ -49,11 +49,11 @@ export async function approveOrganisation(ctx: OperationContext, args: unknown):
     try {
       await mail.mailer.send({
         to: user.email,
-        ...organisationApprovedEmail({
+        ...(await organisationApprovedEmail({
           name: user.name,
           organisation: org.group_name,
           publicUrl: mail.publicUrl,
-        }),
+        })),
       });
     } catch (error) {
       // The approval stands; the member sees it at their next sign-in.

@@ -95,13 +95,13 @@ export async function createOrganisation(ctx: OperationContext, args: unknown): 
     mail.mailer,
     {
       to: input.user.email,
-      ...invitationEmail({
+      ...(await invitationEmail({
         name: input.user.name,
         username: input.user.email,
         organisation: input.group_name,
         publicUrl: mail.publicUrl,
         invitation: created.member.invitation,
-      }),
+      })),
     },
     { sub: created.member.sub, groupId },
   );

@@ -41,13 +41,13 @@ export async function inviteUser(ctx: OperationContext, args: unknown): Promise<
     mail.mailer,
     {
       to: input.email,
-      ...invitationEmail({
+      ...(await invitationEmail({
         name: input.name,
         username: input.email,
         organisation: org.group_name,
         publicUrl: mail.publicUrl,
         invitation: member.invitation,
-      }),
+      })),
     },
     { sub: member.sub, groupId: org.groupId },
   );

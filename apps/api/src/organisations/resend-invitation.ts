@@ -36,13 +36,13 @@ export async function resendInvitation(ctx: OperationContext, args: unknown): Pr
     mail.mailer,
     {
       to: user.email,
-      ...invitationEmail({
+      ...(await invitationEmail({
         name: user.name,
         username: user.email,
         organisation: org?.group_name ?? null,
         publicUrl: mail.publicUrl,
         invitation,
-      }),
+      })),
     },
     { sub, groupId: user.groupId },
   );

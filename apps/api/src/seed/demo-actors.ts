@@ -78,8 +78,22 @@ export function seedingDatabase(db: Database, tx: Queryable): Database {
 export class DemoMailbox implements Mailer {
   readonly sent: MailMessage[] = [];
 
+  private readonly pending = new Set<Promise<void>>();
+
   async send(message: MailMessage): Promise<void> {
     this.sent.push(message);
+  }
+
+  /** Keeps a message the user pool hands over (or renders it first); `settled` waits for it. */
+  hand(message: MailMessage | (() => Promise<MailMessage>)): void {
+    const kept = (typeof message === 'function' ? message() : Promise.resolve(message))
+      .then((m) => this.send(m))
+      .finally(() => this.pending.delete(kept));
+    this.pending.add(kept);
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 
   private last(to: string, subject: (subject: string) => boolean = () => true): MailMessage {
@@ -191,8 +205,8 @@ export class DemoActors {
       config: this.config,
       db: this.db,
       keys: this.keys,
-      // Kept at once: the demo reads the code right after the sign-up that mailed it.
-      mail: { send: (message) => void this.mailbox.send(message), settled: async () => undefined },
+      // Kept once rendered: the demo waits for it before it reads the code.
+      mail: { send: (message) => this.mailbox.hand(message), settled: () => this.mailbox.settled() },
       now: () => this.clock.now(),
       throttle: DEFAULT_THROTTLE,
       verifyToken: async () => null,

@@ -92,6 +92,7 @@ export async function playOnboarding(s: DemoStage): Promise<void> {
         group_name: u.organisation,
       });
       clock.tick(3);
+      await a.mailbox.settled();
       await confirmSignUp(
         a.auth,
         { username: u.email, code: a.mailbox.codeTo(u.email) },

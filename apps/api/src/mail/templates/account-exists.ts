@@ -14,7 +14,7 @@ export interface AccountExistsEmail {
  * A sign-up with an address or phone number that already has an account: the answer to the form is
  * the same as for a new account, and this e-mail tells the mailbox's owner what to do instead.
  */
-export function accountExistsEmail(data: AccountExistsEmail): EmailContent {
+export function accountExistsEmail(data: AccountExistsEmail): Promise<EmailContent> {
   const what =
     data.taken === 'email'
       ? 'Someone, probably you, tried to sign up with this e-mail address, which already has an account.'

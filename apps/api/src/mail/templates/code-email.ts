@@ -10,7 +10,7 @@ export interface CodeEmailData {
 export function codeEmail(
   data: CodeEmailData,
   words: { readonly subject: string; readonly intro: string; readonly validFor: string },
-): EmailContent {
+): Promise<EmailContent> {
   const validity = `The code is valid for ${words.validFor} and can be used once.`;
   return layout({
     subject: words.subject,

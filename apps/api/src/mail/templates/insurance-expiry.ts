@@ -21,7 +21,7 @@ export interface InsuranceExpiryEmail {
  * Tells the administrators that a credit-insurance policy expires within 30 days
  * (docs/business-rules.md, “Credit insurance”), once per policy and expiry date.
  */
-export function insuranceExpiryEmail(data: InsuranceExpiryEmail): EmailContent {
+export function insuranceExpiryEmail(data: InsuranceExpiryEmail): Promise<EmailContent> {
   const when = data.daysLeft === 0 ? 'today' : `in ${data.daysLeft} day${data.daysLeft === 1 ? '' : 's'}`;
   const lines = [
     `The credit insurance of ${data.company}, policy ${data.policyNumber} of ${data.insurer}, expires ${when} (${data.expiry}).`,

@@ -17,7 +17,7 @@ export const invitationLink = (publicUrl: string, token: string): string =>
   `${publicUrl}/login?invitation=${encodeURIComponent(token)}`;
 
 /** An invitation: a link (and the code) to choose a password; nobody else ever chooses or sees it. */
-export function invitationEmail(data: InvitationEmail): EmailContent {
+export function invitationEmail(data: InvitationEmail): Promise<EmailContent> {
   const link = invitationLink(data.publicUrl, data.invitation.token);
   const joining = data.organisation
     ? `You have been invited to join ${data.organisation} on the receivables platform.`

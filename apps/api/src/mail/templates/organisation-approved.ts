@@ -9,7 +9,7 @@ export interface OrganisationApprovedEmail {
 }
 
 /** Tells a member that an administrator approved their organisation. */
-export function organisationApprovedEmail(data: OrganisationApprovedEmail): EmailContent {
+export function organisationApprovedEmail(data: OrganisationApprovedEmail): Promise<EmailContent> {
   const what = data.organisation ? `Your organisation ${data.organisation}` : 'Your organisation';
   const link = `${data.publicUrl}/login`;
   return layout({

@@ -40,11 +40,11 @@ function askToSign(
 
 export const signingRequestEmail = (
   data: SigningSubject & { name: string; link: string; until: Date },
-): EmailContent => askToSign('request', data);
+): Promise<EmailContent> => askToSign('request', data);
 
 export const signingReminderEmail = (
   data: SigningSubject & { name: string; link: string; until: Date },
-): EmailContent => askToSign('reminder', data);
+): Promise<EmailContent> => askToSign('reminder', data);
 
 /** The 6-digit code that confirms a signature. */
 export function signingCodeEmail(data: {
@@ -52,7 +52,7 @@ export function signingCodeEmail(data: {
   document: string;
   code: string;
   minutes: number;
-}): EmailContent {
+}): Promise<EmailContent> {
   const lines = [
     `Your code to sign the ${data.document}: ${data.code}`,
     `It works for ${data.minutes} minutes. If you did not ask for it, someone has your signing link: do not share the code, and tell the platform's administrator.`,
@@ -75,7 +75,7 @@ export function envelopeStoppedEmail(data: {
   invoices: string;
   why: string;
   link: string;
-}): EmailContent {
+}): Promise<EmailContent> {
   const lines = [
     `The ${data.document} for ${data.invoices} of ${data.supplier} to ${data.buyer} stopped: ${data.why}.`,
     'You may correct the signer and send a new envelope from the request.',

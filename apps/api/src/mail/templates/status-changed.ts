@@ -12,10 +12,12 @@ export interface StatusChangedEmail {
   readonly details: string;
   /** The reason given with the move, if any. */
   readonly comment: string | null;
+  /** The record's page in the web app, when it has one. */
+  readonly url?: string | null;
 }
 
 /** Tells the owner organisation that one of its records changed status. */
-export function statusChangedEmail(data: StatusChangedEmail): EmailContent {
+export function statusChangedEmail(data: StatusChangedEmail): Promise<EmailContent> {
   const lines = [
     `${data.record} is now ${data.status} (${data.actor}).`,
     data.details,
@@ -23,7 +25,8 @@ export function statusChangedEmail(data: StatusChangedEmail): EmailContent {
   ].filter(Boolean);
   return layout({
     subject: `${data.record}: ${data.status}`,
-    text: lines,
+    text: data.url ? [...lines, '', `Open it: ${data.url}`] : lines,
     html: html`${lines.map((line) => html`<p>${line}</p>`)}`,
+    action: data.url ? { label: 'Open it', url: data.url } : null,
   });
 }

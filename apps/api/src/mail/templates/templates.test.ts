@@ -14,7 +14,7 @@ const ESCAPED_SCRIPT = '&lt;script&gt;alert(1)&lt;/script&gt;';
 const ESCAPED_ANN = 'Ann &amp; &quot;Bob&quot; O&#39;Neil';
 
 /** Every template, rendered with hostile values in each field a user or an organisation chose. */
-const hostile: Record<string, () => EmailContent> = {
+const hostile: Record<string, () => Promise<EmailContent>> = {
   verificationCode: () => verificationCodeEmail({ name: `${ANN} ${SCRIPT}`, code: '123456' }),
   passwordResetCode: () => passwordResetCodeEmail({ name: `${ANN} ${SCRIPT}`, code: '654321' }),
   invitation: () =>
@@ -50,8 +50,8 @@ const hostile: Record<string, () => EmailContent> = {
 };
 
 describe('e-mail templates', () => {
-  it.each(Object.entries(hostile))('%s: values are escaped in html and plain in text', (_, render) => {
-    const mail = render();
+  it.each(Object.entries(hostile))('%s: values are escaped in html and plain in text', async (_, render) => {
+    const mail = await render();
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain(ANN);
     expect(mail.html).toContain(ESCAPED_SCRIPT);
@@ -65,18 +65,20 @@ describe('e-mail templates', () => {
     expect(mail.text).toMatch(/\n--\nReceivables platform$/);
   });
 
-  it('the code e-mails carry the code in text and html, greeting by name', () => {
-    const mail = verificationCodeEmail({ name: 'Ann', code: '123456' });
+  it('the code e-mails carry the code in text and html, greeting by name', async () => {
+    const mail = await verificationCodeEmail({ name: 'Ann', code: '123456' });
     expect(mail.subject).toBe('Your verification code');
     expect(mail.text).toMatch(/^Hello Ann,\n\n/);
     expect(/\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1]).toBe('123456');
     expect(mail.html).toContain('123456');
-    expect(passwordResetCodeEmail({ name: '', code: '654321' }).text).toMatch(/^Hello,\n[\s\S]*654321/);
+    expect((await passwordResetCodeEmail({ name: '', code: '654321' })).text).toMatch(
+      /^Hello,\n[\s\S]*654321/,
+    );
   });
 
-  it('the invitation carries its link and code as the e2e helpers read them', () => {
+  it('the invitation carries its link and code as the e2e helpers read them', async () => {
     const token = 'a+b/c=';
-    const mail = invitationEmail({
+    const mail = await invitationEmail({
       name: 'Ann',
       username: 'ann@example.com',
       organisation: 'Acme & Co',
@@ -96,8 +98,8 @@ describe('e-mail templates', () => {
     expect(decodeURIComponent(found?.[1] ?? '')).toBe(token);
   });
 
-  it('a status change reads "<record> is now <status>" first, without greeting', () => {
-    const mail = statusChangedEmail({
+  it('a status change reads "<record> is now <status>" first, without greeting', async () => {
+    const mail = await statusChangedEmail({
       record: 'Buyer line Acme',
       status: 'Approved',
       actor: 'Investor',

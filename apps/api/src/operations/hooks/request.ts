@@ -5,6 +5,7 @@ import { checkCreditLimit, lineOf } from '../credit-limit.ts';
 import { reserveSubmitted } from '../ledger-postings.ts';
 import { sendSubmissionForSignature } from '../send-for-signature.ts';
 import type { EntityHooks } from './types.ts';
+import { notifyRequestsSubmitted } from '../notify-submitted.ts';
 
 const NORMALISED = `upper(regexp_replace(r.invoice_number, '\\s+', '', 'g'))`;
 
@@ -72,6 +73,7 @@ export const requestHooks: EntityHooks = {
   afterCreate: async ({ ctx, tx, row }) => {
     await reserveSubmitted(ctx, tx, [row], 'createRequest');
     await sendSubmissionForSignature(ctx, tx, [row], 'createRequest');
+    await notifyRequestsSubmitted(ctx, tx, [row]);
   },
   beforeUpdate: async ({ merged, values }) => {
     const po = merged.purchase_order_date;

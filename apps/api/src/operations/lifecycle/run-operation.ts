@@ -163,12 +163,22 @@ export async function applyOperation(
     at: now,
   });
   const after = (await getRecord(ctx, { model, id: request.id }, tx)) as Row;
+  // The owner hears of a move someone else made (docs/business-rules.md, “Notifications”).
+  if (operation.to)
+    await notifyStatusChange(ctx, tx, {
+      model,
+      record: { ...row, ...changes },
+      field,
+      to: operation.to,
+      comment: reason,
+      caller,
+    });
   return { row: after, before: row, operation, touched, reason };
 }
 
 /**
- * Runs a declared operation in its own transaction, then announces what changed and tells the
- * record's owner of a status move made by someone else.
+ * Runs a declared operation in its own transaction (its notifications included), then announces
+ * what changed and sends the mail it queued.
  */
 export async function runOperation(ctx: OperationContext, request: OperationInput): Promise<Row> {
   const caller = requireCaller(ctx);
@@ -191,15 +201,5 @@ export async function runOperation(ctx: OperationContext, request: OperationInpu
   const { operation } = done;
   await publishChange(ctx.db, { model: operation.model, kind: 'update', id: request.id });
   for (const change of done.touched) await publishChange(ctx.db, change);
-  if (ctx.mailer && operation.to && caller.groupId !== done.row.userId) {
-    await notifyStatusChange(ctx.db, ctx.mailer, {
-      model: operation.model,
-      record: done.row,
-      field: operation.field,
-      to: operation.to,
-      comment: done.reason,
-      actor: `${caller.name ?? caller.email ?? 'a user'}, ${caller.role}`,
-    }).catch((error: unknown) => console.error('Status notification not sent', error));
-  }
   return done.row;
 }
