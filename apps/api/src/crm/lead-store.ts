@@ -33,7 +33,7 @@ export interface LeadView {
 
 export interface LeadEvent {
   readonly id: string;
-  readonly kind: 'created' | 'stage' | 'note' | 'invited';
+  readonly kind: 'created' | 'stage' | 'note' | 'invited' | 'assigned';
   readonly fromStage: LeadStage | null;
   readonly toStage: LeadStage | null;
   readonly note: string | null;

@@ -167,6 +167,37 @@ describeDatabases('CRM leads', (db) => {
     expect((await t.call('GET', `/crm/leads/${lead.id}`, { token: admin.token })).body.stage).toBe('New');
   });
 
+  it('lets an administrator give a lead to a broker and take it back; nobody else may', async () => {
+    await apply({ company: 'Assigned Alloys' });
+    const { id } = await leadNamed('Assigned Alloys');
+    const assign = (token: string, brokerGroupId: string | null) =>
+      t.call('PATCH', `/crm/leads/${id}/broker`, { token, body: { brokerGroupId } });
+    const brokers = await t.call('GET', '/crm/brokers', { token: admin.token });
+    expect((brokers.body as unknown as { groupId: string }[]).map((b) => b.groupId)).toEqual(
+      expect.arrayContaining([broker.groupId, broker2.groupId]),
+    );
+    expect((await t.call('GET', '/crm/brokers', { token: broker.token })).status).toBe(403);
+    expect((await assign(broker.token, broker.groupId)).status).toBe(403);
+    expect((await assign(admin.token, supplier.groupId)).body.fields).toEqual({
+      brokerGroupId: 'Broker must be an active broker organisation',
+    });
+    const given = await assign(admin.token, broker2.groupId);
+    expect(given.body).toMatchObject({ brokerGroupId: broker2.groupId });
+    expect((await leadsOf(broker2.token)).items.map((l) => l.company)).toContain('Assigned Alloys');
+    expect((await t.call('GET', `/crm/leads/${id}`, { token: broker.token })).status).toBe(404);
+    // The broker it was given to may not give it away.
+    expect((await assign(broker2.token, broker.groupId)).status).toBe(403);
+    const back = await assign(admin.token, null);
+    expect(back.body).toMatchObject({ brokerGroupId: null });
+    expect((await t.call('GET', `/crm/leads/${id}`, { token: broker2.token })).status).toBe(404);
+    expect(
+      (back.body.events as Record<string, unknown>[]).filter((e) => e.kind === 'assigned').map((e) => e.note),
+    ).toEqual([
+      expect.stringMatching(/^Assigned to the broker /),
+      'Taken back from the broker: a platform lead',
+    ]);
+  });
+
   it('moves a lead only along the pipeline, Lost with a reason, each move in the history', async () => {
     await apply({ company: 'Pipeline Partners' });
     const { id } = await leadNamed('Pipeline Partners');

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Keys } from '../keys.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from '../operations/context.ts';
+import { assignLead, listLeadBrokers } from './assign-lead.ts';
 import { inviteLead } from './invite-lead.ts';
 import { LeadInputError } from './lead-input.ts';
 import {
@@ -53,7 +54,8 @@ class SignInFirst extends ApiError {
  * (with `fields` for a refused input): `POST /crm/leads` is public (the "Apply for financing"
  * form, limited per client address); the others are for administrators and brokers, authenticated
  * like `/graphql`: `GET /crm/leads`, `GET /crm/leads/:id`, `PATCH /crm/leads/:id/stage`,
- * `POST /crm/leads/:id/notes`, `POST /crm/leads/:id/invite`.
+ * `POST /crm/leads/:id/notes`, `POST /crm/leads/:id/invite`; administrators also
+ * `PATCH /crm/leads/:id/broker` and `GET /crm/brokers` (whom a lead can be given to).
  */
 export function registerCrmRoutes(app: FastifyInstance, deps: CrmRoutesDeps): void {
   const contextOf = async (req: FastifyRequest, signedIn: boolean): Promise<CrmContext> => {
@@ -105,6 +107,10 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRoutesDeps): vo
     scope.post('/crm/leads/:id/notes', async (req, reply) =>
       reply.code(201).send(await addLeadNote(await contextOf(req, true), idOf(req), req.body)),
     );
+    scope.patch('/crm/leads/:id/broker', async (req) =>
+      assignLead(await contextOf(req, true), idOf(req), req.body),
+    );
+    scope.get('/crm/brokers', async (req) => listLeadBrokers(await contextOf(req, true)));
     scope.post('/crm/leads/:id/invite', async (req) => inviteLead(await contextOf(req, true), idOf(req)));
   });
 }

@@ -36,7 +36,7 @@ export interface Lead {
 
 export interface LeadEvent {
   readonly id: string;
-  readonly kind: 'created' | 'stage' | 'note' | 'invited';
+  readonly kind: 'created' | 'stage' | 'note' | 'invited' | 'assigned';
   readonly fromStage: LeadStage | null;
   readonly toStage: LeadStage | null;
   readonly note: string | null;
@@ -143,5 +143,24 @@ export function useLeadChanges(id: string) {
       mutationFn: () => crmCall<LeadDetail>('POST', `${path}/invite`, {}),
       onSuccess: done,
     }),
+    assign: useMutation({
+      mutationFn: (brokerGroupId: string | null) =>
+        crmCall<LeadDetail>('PATCH', `${path}/broker`, { brokerGroupId }),
+      onSuccess: done,
+    }),
   };
+}
+
+export interface LeadBroker {
+  readonly groupId: string;
+  readonly name: string;
+}
+
+/** The active broker organisations a lead can be given to (administrators only). */
+export function useLeadBrokers(enabled: boolean) {
+  return useQuery({
+    queryKey: [KEY, 'brokers'],
+    queryFn: () => crmCall<LeadBroker[]>('GET', '/crm/brokers'),
+    enabled,
+  });
 }

@@ -18,6 +18,7 @@ import { countryName } from '../entity/reference-names.ts';
 import { notify } from '../shared/errors.ts';
 import { PageHeader } from '../shared/page.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { LeadAssignDialog } from './lead-assign-dialog.tsx';
 import { LeadHistory } from './lead-history.tsx';
 
 /** What a move by hand is called on its button and in its dialog. */
@@ -33,7 +34,7 @@ const MOVE: Record<LeadStage, { label: string; explain: string; tone: 'primary' 
   Onboarded: { label: 'Onboarded', explain: '', tone: 'primary' },
 };
 
-type Step = { kind: 'move'; to: LeadStage } | { kind: 'invite' };
+type Step = { kind: 'move'; to: LeadStage } | { kind: 'invite' } | { kind: 'assign' };
 
 /** `lead/:id` of the admin and broker areas (docs/architecture.md, “CRM”). */
 export function LeadScreen({ area }: { area: 'admin' | 'broker' }) {
@@ -75,6 +76,11 @@ function LeadView({
           {MOVE[to].label}
         </Button>
       ))}
+      {base === '/admin' && (
+        <Button variant="outlined" onClick={() => setStep({ kind: 'assign' })}>
+          Assign broker
+        </Button>
+      )}
       {lead.canInvite && (
         <Button variant="contained" onClick={() => setStep({ kind: 'invite' })}>
           Invite as supplier
@@ -162,6 +168,17 @@ function LeadView({
           onConfirm={async (reason) => {
             await changes.move.mutateAsync({ stage: step.to, ...(reason ? { reason } : {}) });
             notify(`The lead is now ${step.to}`);
+            setStep(null);
+          }}
+          onClose={() => setStep(null)}
+        />
+      )}
+      {step?.kind === 'assign' && (
+        <LeadAssignDialog
+          lead={lead}
+          onAssign={async (brokerGroupId) => {
+            await changes.assign.mutateAsync(brokerGroupId);
+            notify(brokerGroupId ? 'The lead was given to the broker' : 'The lead is a platform lead again');
             setStep(null);
           }}
           onClose={() => setStep(null)}

@@ -8,6 +8,7 @@ const TITLE: Record<LeadEvent['kind'], string> = {
   stage: 'Stage changed',
   note: 'Note',
   invited: 'Invited as a supplier',
+  assigned: 'Broker changed',
 };
 
 /** A lead's history, newest first: each move, note and invitation with who and when. */
