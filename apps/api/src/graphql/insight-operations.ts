@@ -180,6 +180,11 @@ const Dashboard = new GraphQLObjectType({
       type: listOf(DashboardLine),
       description: 'Lines Under Review or Investor Offer Pending, newest first, at most 10.',
     },
+    computedAt: {
+      type: nonNull(AWSDateTime),
+      description:
+        'When the figures were computed: a dashboard slow to compute is kept up to 30 seconds (older ones are recomputed while they are shown, at most 5 minutes old); the work queues are always counted afresh.',
+    },
   },
 });
 

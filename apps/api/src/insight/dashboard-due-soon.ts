@@ -29,7 +29,8 @@ export async function dueSoonRows(db: Queryable, caller: Caller, today: string):
     `r.request_status = 'Approved' AND r.invoice_due_date BETWEEN ${from}::date AND ${to}::date`,
   );
   return db.query<DueSoonRow & Record<string, unknown>>(
-    `${visible} ORDER BY r.invoice_due_date, r.invoice_number, r.id LIMIT ${LIST_ROWS}`,
+    `SELECT v.id, v."invoiceNumber", v."buyerName", v."dueDate", v.amount, v.currency
+       FROM (${visible}) v ORDER BY v."dueDate", v."invoiceNumber", v.id LIMIT ${LIST_ROWS}`,
     params.values,
   );
 }

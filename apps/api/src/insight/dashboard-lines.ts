@@ -94,7 +94,7 @@ export interface LineListRow {
  */
 export async function lineListRows(db: Queryable, caller: Caller): Promise<LineListRow[]> {
   const params = new SqlParams();
-  const currencies = visibleLinesSql(caller, params, `DISTINCT NULLIF(b.buyer_currency, '') AS currency`);
+  const currencies = visibleLinesSql(caller, params, `NULLIF(b.buyer_currency, '') AS currency`);
   const latest = visibleLinesSql(
     caller,
     params,
@@ -106,10 +106,10 @@ export async function lineListRows(db: Queryable, caller: Caller): Promise<LineL
   return db.query<LineListRow & Record<string, unknown>>(
     `SELECT 'currency' AS kind, c.currency, NULL AS id, NULL AS "buyerName", NULL AS status,
             NULL AS "requestedAmount", NULL::timestamptz AS "createdAt"
-       FROM (${currencies}) c
+       FROM (SELECT DISTINCT x.currency FROM (${currencies}) x) c
      UNION ALL
      SELECT 'latest', x.currency, x.id, x."buyerName", x.status, x."requestedAmount", x."createdAt"
-       FROM (${latest} ORDER BY b."createdAt" DESC, b.id DESC LIMIT ${LIST_ROWS}) x`,
+       FROM (SELECT * FROM (${latest}) y ORDER BY y."createdAt" DESC, y.id DESC LIMIT ${LIST_ROWS}) x`,
     params.values,
   );
 }

@@ -29,7 +29,7 @@ const QUEUE_SQL: Readonly<Record<QueueKey, string>> = {
   // Money in on collection accounts, not (or not fully) allocated and not set aside.
   unmatchedPayments: `SELECT count(*) FROM "transaction" t
      WHERE NOT t."_deleted" AND t.transaction_source_amount > 0
-       AND COALESCE(t.reconciliation_status, 'Unmatched') IN ('Unmatched', 'Partially matched')
+       AND (t.reconciliation_status IN ('Unmatched', 'Partially matched') OR t.reconciliation_status IS NULL)
        AND t."bankId" IN (SELECT k.id FROM "bank" k WHERE NOT k."_deleted" AND k.bank_account_purpose = 'collection')`,
   // Companies (KYB) and their directors and beneficial owners (KYC) submitted for review.
   kycToReview: `SELECT (SELECT count(*) FROM "supplier" WHERE NOT "_deleted" AND supplier_status = 'Under Review')

@@ -55,7 +55,8 @@ export async function requestGroups(
   const next = params.add(window.nextMonth);
   const late = `(${today}::date - v.due)`;
   return db.query<RequestGroup & Record<string, unknown>>(
-    `WITH v AS (${visible})
+    // OFFSET 0 keeps the sub-select apart, so each row's open balance is computed once.
+    `WITH v AS (${visible} OFFSET 0)
      SELECT v.currency, v.status,
             CASE WHEN v.invoice_date >= ${first}::date AND v.invoice_date < ${next}::date
                  THEN to_char(v.invoice_date, 'YYYY-MM') END AS month,

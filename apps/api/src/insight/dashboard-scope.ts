@@ -21,8 +21,34 @@ export const AREA_OF_ROLE: Readonly<Record<Caller['role'], DashboardArea>> = {
 const REQUEST_CURRENCY = `COALESCE(NULLIF(r.invoice_currency, ''), (SELECT l.buyer_currency FROM "buyer" l WHERE l.id = r."buyerId"))`;
 
 /**
+ * The policy's condition for `model` as alternatives: a scope that admits rows on several grounds
+ * (`any`: its own, or a line it funds) gives one condition per ground, so that each can use its
+ * index instead of one OR that only a scan of the whole table can answer.
+ */
+function conditionsOf(caller: Caller, model: 'Request' | 'Buyer', params: SqlParams): string[] {
+  const scope = scopeOf(caller.role, model, 'read');
+  const parts = scope.kind === 'any' ? scope.of : [scope];
+  const sql = parts.map((part) => scopeSql(part, caller, params)).filter((c) => c !== 'FALSE');
+  if (sql.includes('TRUE')) return ['TRUE'];
+  return sql.length ? sql : ['FALSE'];
+}
+
+/**
+ * One SELECT per condition, UNION ALL: each takes the rows its condition admits and no earlier
+ * one did (`IS NOT TRUE`, so a NULL counts as not admitted), so every row comes once and the union
+ * is exactly what the whole condition selects.
+ */
+function unionOf(conditions: readonly string[], select: (condition: string) => string): string {
+  return conditions
+    .map((c, i) =>
+      select([c, ...conditions.slice(0, i).map((earlier) => `(${earlier}) IS NOT TRUE`)].join(' AND ')),
+    )
+    .join('\n UNION ALL ');
+}
+
+/**
  * A SELECT of the caller's readable requests (not deleted): `columns` over the table aliased `r`,
- * plus `currency` (the request's, else its line's). The policy's condition names columns
+ * plus `currency` (the request's, else its line's). The policy's conditions name columns
  * unqualified, which resolve to `r`, the only table of the FROM.
  */
 export function visibleRequestsSql(
@@ -31,16 +57,20 @@ export function visibleRequestsSql(
   columns: string,
   where = 'TRUE',
 ): string {
-  const scope = scopeSql(scopeOf(caller.role, 'Request', 'read'), caller, params);
-  return `SELECT ${columns}, ${REQUEST_CURRENCY} AS currency
+  return unionOf(
+    conditionsOf(caller, 'Request', params),
+    (scope) => `SELECT ${columns}, ${REQUEST_CURRENCY} AS currency
             FROM "request" r
-           WHERE NOT r."_deleted" AND ${scope} AND ${where}`;
+           WHERE NOT r."_deleted" AND ${scope} AND ${where}`,
+  );
 }
 
 /** A SELECT of the caller's readable buyer lines (not deleted), the table aliased `b`. */
 export function visibleLinesSql(caller: Caller, params: SqlParams, columns: string, where = 'TRUE'): string {
-  const scope = scopeSql(scopeOf(caller.role, 'Buyer', 'read'), caller, params);
-  return `SELECT ${columns} FROM "buyer" b WHERE NOT b."_deleted" AND ${scope} AND ${where}`;
+  return unionOf(
+    conditionsOf(caller, 'Buyer', params),
+    (scope) => `SELECT ${columns} FROM "buyer" b WHERE NOT b."_deleted" AND ${scope} AND ${where}`,
+  );
 }
 
 /** The ids of the caller organisation's own party records of `table` (investor, spv, broker). */

@@ -138,4 +138,6 @@ export interface Dashboard {
   readonly queues: readonly WorkQueue[];
   readonly dueSoon: readonly DashboardRequest[];
   readonly latestLines: readonly DashboardLine[];
+  /** When the figures were computed; slow ones are kept a while (docs/architecture.md, “Dashboards”). */
+  readonly computedAt: string;
 }

@@ -1,31 +1,56 @@
+import type { Caller } from '@rf/domain';
 import { roundMoney } from '@rf/domain/money';
-import { requireCaller, todayOf, type OperationContext } from '../operations/context.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { nowOf, requireCaller, todayOf, type OperationContext } from '../operations/context.ts';
+import { SlowResultCache } from './dashboard-cache.ts';
 import { dueSoonRows } from './dashboard-due-soon.ts';
 import { currencyFigures, isCurrency, monthsOf } from './dashboard-figures.ts';
 import { lineListRows, lineRows } from './dashboard-lines.ts';
 import { workQueues } from './dashboard-queues.ts';
 import { feeGroups, requestGroups } from './dashboard-requests.ts';
 import { AREA_OF_ROLE } from './dashboard-scope.ts';
-import type { Dashboard, DashboardLine, DashboardRequest } from './dashboard-types.ts';
+import type { Dashboard, DashboardArea, DashboardLine, DashboardRequest } from './dashboard-types.ts';
+
+/** How long one dashboard statement may run: an administrator's sums over every request take a while. */
+const STATEMENT_TIMEOUT = '60s';
 
 /**
- * `dashboard`: the caller's area's figures as of today (docs/business-rules.md, “Dashboards”),
- * computed by the database over exactly the rows the caller may read. The statements are
- * independent, so they run at once on the pool (one after the other on PGlite's single session).
+ * The database as the dashboard's statements run on it: each alone in a transaction without
+ * just-in-time compilation (PostgreSQL would compile these aggregates, whose estimated cost is
+ * high, and spend seconds on it for a statement that runs in a fraction of that) and with a longer
+ * statement timeout.
  */
-export async function dashboardOf(ctx: OperationContext): Promise<Dashboard> {
-  const caller = requireCaller(ctx);
-  const area = AREA_OF_ROLE[caller.role];
-  const today = todayOf(ctx);
-  const { months, firstMonth, nextMonth } = monthsOf(today);
-  const db = ctx.db;
-  const [requests, fees, lines, lineLists, due, queues] = await Promise.all([
+function dashboardDb(db: Database): Queryable {
+  if (db.kind !== 'postgres') return db;
+  return {
+    query: (sql, params) =>
+      db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL jit = off; SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT}'`);
+        return tx.query(sql, params);
+      }),
+  };
+}
+
+type Figures = Pick<Dashboard, 'currencies' | 'dueSoon' | 'latestLines' | 'computedAt'>;
+
+/** The kept figures of each database (a process may serve several, as the tests do). */
+const caches = new WeakMap<Database, SlowResultCache<Figures>>();
+
+/** The figures of an area over what the caller may read, as of `today`. */
+async function figuresOf(
+  db: Queryable,
+  caller: Caller,
+  area: DashboardArea,
+  today: string,
+  computedAt: Date,
+): Promise<Figures> {
+  const { firstMonth, nextMonth } = monthsOf(today);
+  const [requests, fees, lines, lineLists, due] = await Promise.all([
     requestGroups(db, caller, { today, firstMonth, nextMonth }),
     feeGroups(db, caller, area),
     lineRows(db, caller, today),
     lineListRows(db, caller),
     dueSoonRows(db, caller, today),
-    area === 'admin' ? workQueues(db, today) : Promise.resolve([]),
   ]);
   const dueSoon = due.map((r): DashboardRequest => ({
     id: r.id,
@@ -49,19 +74,35 @@ export async function dashboardOf(ctx: OperationContext): Promise<Dashboard> {
       currency: r.currency,
       createdAt: String(r.createdAt),
     }));
-  return {
-    area,
+  const currencies = currencyFigures({
     today,
-    currencies: currencyFigures({
-      today,
-      requests,
-      fees,
-      lines,
-      lineCurrencies: lineLists.filter((r) => r.kind === 'currency').map((r) => r.currency),
-    }),
-    months,
-    queues,
-    dueSoon,
-    latestLines,
-  };
+    requests,
+    fees,
+    lines,
+    lineCurrencies: lineLists.filter((r) => r.kind === 'currency').map((r) => r.currency),
+  });
+  return { currencies, dueSoon, latestLines, computedAt: computedAt.toISOString() };
+}
+
+/**
+ * `dashboard`: the caller's area's figures as of today (docs/business-rules.md, “Dashboards”),
+ * computed by the database over exactly the rows the caller may read. The statements are
+ * independent, so they run at once on the pool (one after the other on PGlite's single session).
+ * Everyone who reads the same rows shares one key of the cache: an administrator's figures are the
+ * same for every administrator, an organisation's for its users. The work queues are always counted
+ * afresh.
+ */
+export async function dashboardOf(ctx: OperationContext): Promise<Dashboard> {
+  const caller = requireCaller(ctx);
+  const area = AREA_OF_ROLE[caller.role];
+  const today = todayOf(ctx);
+  const db = dashboardDb(ctx.db);
+  let cache = caches.get(ctx.db);
+  if (!cache) caches.set(ctx.db, (cache = new SlowResultCache<Figures>()));
+  const key = `${caller.role} ${caller.role === 'Admin' ? '' : (caller.groupId ?? '')} ${today}`;
+  const [figures, queues] = await Promise.all([
+    cache.get(key, () => figuresOf(db, caller, area, today, nowOf(ctx))),
+    area === 'admin' ? workQueues(db, today) : Promise.resolve([]),
+  ]);
+  return { area, today, months: monthsOf(today).months, queues, ...figures };
 }
