@@ -313,6 +313,11 @@ describeDatabases('funder report', (db) => {
     expect((await report('Admin', { id: one.Investor, c: 'euro' })).errors?.[0]?.message).toMatch(
       /three-letter/,
     );
+    // A code shaped like one that no currency has is refused as clearly, not failed on.
+    expect((await report('Admin', { id: one.Investor, c: 'ZZZ' })).errors?.[0]).toMatchObject({
+      errorType: 'ValidationError',
+      message: expect.stringMatching(/ZZZ is not an ISO 4217 currency code/),
+    });
   });
 
   const get = (who: string | null, path: string, params: Record<string, string>) =>

@@ -1,3 +1,4 @@
+import { CURRENCY_CODES } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 import { ledgerCurrency, ledgerDate } from '../ledger/read-ledger.ts';
@@ -34,6 +35,8 @@ const MAX_DAYS = 3660;
 export function reportPeriod(input: { currency: string; from: string; to: string }) {
   const currency = ledgerCurrency(input.currency);
   if (!currency) throw validationError('currency must be a three-letter code such as USD');
+  if (!CURRENCY_CODES.has(currency))
+    throw validationError(`${currency} is not an ISO 4217 currency code (e.g. USD)`);
   const from = ledgerDate('from', input.from);
   const to = ledgerDate('to', input.to);
   if (from > to) throw validationError('from must not be after to');
