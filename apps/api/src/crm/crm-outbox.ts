@@ -136,13 +136,20 @@ async function pushOrganisation(db: Queryable, provider: CrmProvider, groupId: s
     'SELECT id, country FROM lead WHERE group_id = $1 ORDER BY created_at LIMIT 1',
     [groupId],
   );
+  const [record] = await db.query<{ country: string | null }>(
+    COMPANY_TABLES.map(
+      ([table]) =>
+        `SELECT ${table}_country AS country FROM "${table}" WHERE "userId" = $1 AND NOT "_deleted" AND ${table}_country IS NOT NULL`,
+    ).join(' UNION ALL ') + ' LIMIT 1',
+    [groupId],
+  );
   const users = (await usersOfOrganisation(db, groupId)).filter((u) => !u.disabled);
   await pushCompany(
     db,
     provider,
     {
       name: org.group_name ?? groupId,
-      country: lead?.country ?? null,
+      country: record?.country ?? lead?.country ?? null,
       phone: org.group_contact_phone,
       description: `${org.group_type} organisation onboarded on the platform.`,
       lifecycle: 'customer',

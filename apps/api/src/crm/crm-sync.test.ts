@@ -39,7 +39,7 @@ describeDatabases('CRM pushes to HubSpot', (db) => {
     const prefix = model.toLowerCase();
     const record = await createRecord(
       { db: db(), keys: t.ctx.keys, caller: { sub: admin.sub, groupId: admin.groupId, role: 'Admin' } },
-      { model, values: { [`${prefix}_name`]: name, userId: groupId } },
+      { model, values: { [`${prefix}_name`]: name, [`${prefix}_country`]: 'NO', userId: groupId } },
     );
     await db().query(`UPDATE ${prefix} SET ${prefix}_status = 'Approved' WHERE id = $1`, [String(record.id)]);
   };
@@ -132,6 +132,10 @@ describeDatabases('CRM pushes to HubSpot', (db) => {
     await approvedCompany('Investor', org.groupId, 'Approved Capital');
     await sync();
     expect(company('Approved Capital')).toHaveLength(1);
+    expect(company('Approved Capital')[0]?.properties).toMatchObject({
+      country: 'NO',
+      lifecyclestage: 'customer',
+    });
     const owner = [...hubspot.contacts.values()].find((c) => c.properties.email === org.email);
     expect(owner?.companies).toEqual([company('Approved Capital')[0]!.id]);
     await sync();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@rf/domain';
+import { isUuid, type Caller } from '@rf/domain';
 import type { Queryable, SqlValue } from '../db/database.ts';
 import { nowOf, type OperationContext } from '../operations/context.ts';
 import { queueCrmPush } from './crm-outbox.ts';
@@ -28,7 +28,7 @@ export interface CrmContext extends OperationContext {
 
 /** The broker organisation a referral names, when it is an active broker's; else null. */
 async function referringBroker(db: Queryable, ref: unknown): Promise<string | null> {
-  if (typeof ref !== 'string' || !/^[0-9a-f-]{36}$/i.test(ref.trim())) return null;
+  if (typeof ref !== 'string' || !isUuid(ref.trim())) return null;
   const [row] = await db.query<{ groupId: string }>(
     `SELECT "groupId" FROM usergroup
       WHERE "groupId" = $1 AND group_type = 'Broker' AND group_status = 'Active' AND NOT "_deleted" LIMIT 1`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@rf/domain';
+import { isUuid, type Caller } from '@rf/domain';
 import type { Queryable, SqlValue } from '../db/database.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { INVITABLE_STAGES, manualMoves, type LeadStage } from './lead-stages.ts';
@@ -126,8 +126,7 @@ export async function loadLead(
   options: { lock?: boolean } = {},
 ): Promise<LeadRow> {
   const params: SqlValue[] = [id];
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-  const [row] = uuid
+  const [row] = isUuid(id)
     ? await db.query<LeadRow>(
         `SELECT ${LEAD_COLUMNS} FROM lead l WHERE l.id = $1 AND ${leadScope(caller, params)}${
           options.lock ? ' FOR UPDATE OF l' : ''
