@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CHUNK_GROUPS, preloadMap } from './scripts/chunk-groups.ts';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadMap()],
   server: {
     port: 5173,
     proxy: {
@@ -30,6 +31,9 @@ export default defineConfig({
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: 'static/media/[name]-[hash][extname]',
+        // A few chunks for what every page needs instead of dozens of small shared ones
+        // (docs/architecture.md, “Web bundle and first load”).
+        codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
   },

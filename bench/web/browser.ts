@@ -98,6 +98,8 @@ export interface LoadedScript {
   readonly path: string;
   /** Bytes on the wire (headers included), as Chromium counted them. */
   readonly transferBytes: number;
+  /** Requested before the page was first ready (`readyExpression` true): needed for its first screen. */
+  readonly beforeReady: boolean;
   readonly contentEncoding: string | undefined;
 }
 
@@ -108,7 +110,8 @@ export interface PageLoad {
 
 /**
  * Loads `url` with the cache off and records every script response until the network has been
- * quiet for `quietMs` after the load event (lazy route chunks included).
+ * quiet for `quietMs` after the load event (lazy route chunks included), and which of them were
+ * requested before `readyExpression` first held (polled every 100 ms).
  */
 export async function scriptsLoadedBy(
   port: number,
@@ -124,9 +127,12 @@ export async function scriptsLoadedBy(
     const inflight = new Set<string>();
     let lastActivity = Date.now();
     const scripts = new Map<string, { url: string; encoding: string | undefined; bytes: number }>();
+    const requestedAt = new Map<string, number>();
+    let readyAt: number | undefined;
     cdp.on('Network.requestWillBeSent', (p) => {
       inflight.add(String(p.requestId));
       lastActivity = Date.now();
+      if (!requestedAt.has(String(p.requestId))) requestedAt.set(String(p.requestId), lastActivity);
     });
     cdp.on('Network.responseReceived', (p) => {
       if (p.type !== 'Script') return;
@@ -153,6 +159,7 @@ export async function scriptsLoadedBy(
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const ready = options.readyExpression ? await cdp.evaluate<boolean>(options.readyExpression) : true;
+      if (ready) readyAt ??= Date.now();
       if (ready && inflight.size === 0 && Date.now() - lastActivity >= quietMs) break;
       if (Date.now() > deadline) throw new Error(`${url}: the page did not settle within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 100));
@@ -160,11 +167,12 @@ export async function scriptsLoadedBy(
     const finalPath = await cdp.evaluate<string>('location.pathname');
     return {
       finalPath,
-      scripts: [...scripts.values()].map((s) => ({
+      scripts: [...scripts].map(([id, s]) => ({
         url: s.url,
         path: new URL(s.url).pathname,
         transferBytes: s.bytes,
         contentEncoding: s.encoding,
+        beforeReady: (requestedAt.get(id) ?? 0) <= (readyAt ?? Infinity),
       })),
     };
   } finally {

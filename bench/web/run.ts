@@ -1,7 +1,8 @@
 // npm run bench:web — the web app's weight and Lighthouse figures; see bench/web/README.md.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { preloadsFor, type PreloadMap } from '../../apps/api/src/http/web-preload.ts';
 import { freePort, REPO_ROOT, startNode, waitForHttp, type Started } from '../../scripts/node-processes.ts';
 import {
   injectSession,
@@ -24,34 +25,52 @@ const settings = {
   distDir: process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : undefined,
   skipBuild: process.env.BENCH_WEB_SKIP_BUILD === '1',
   presets: (process.env.BENCH_WEB_PRESETS ?? 'desktop,mobile').split(',') as Preset[],
-  supplier: {
-    username: process.env.BENCH_WEB_USER ?? 'supplier@demo.test',
-    password: process.env.BENCH_WEB_PASSWORD ?? 'correct-horse-demo',
-  } satisfies Credentials,
+  /** Only the pages whose path is listed (comma-separated), e.g. `/login,/app/dashboard`. */
+  pages: process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean),
+  password: process.env.BENCH_WEB_PASSWORD ?? 'correct-horse-demo',
 };
+
+/** The demo user who opens a signed-in page (the password is the demo's, `BENCH_WEB_PASSWORD`). */
+const user = (username: string): Credentials => ({ username, password: settings.password });
 
 interface PageDef {
   readonly name: string;
   readonly path: string;
-  readonly signedIn: boolean;
+  /** Signed in as this user (else signed out). */
+  readonly signedInAs?: Credentials;
   /** Page-side check that the screen is there (besides a quiet network). */
   readonly ready: string;
 }
 
-const PAGES: readonly PageDef[] = [
+/** The dashboard's heading is there and the area is not "Loading..." any more. */
+const DASHBOARD_READY = `!!document.querySelector('main h1') && ![...document.querySelectorAll('[role="status"]')].some((e) => /^Loading/.test(e.textContent ?? ''))`;
+
+const ALL_PAGES: readonly PageDef[] = [
   {
     name: 'login',
     path: '/login',
-    signedIn: false,
     ready: `[...document.querySelectorAll('button')].some((b) => /sign in/i.test(b.textContent ?? ''))`,
   },
   {
     name: 'supplier dashboard',
     path: '/app/dashboard',
-    signedIn: true,
-    ready: `!!document.querySelector('main, h1, [role="main"]')`,
+    signedInAs: user(process.env.BENCH_WEB_USER ?? 'supplier@demo.test'),
+    ready: DASHBOARD_READY,
+  },
+  {
+    name: 'admin dashboard',
+    path: '/admin/dashboard',
+    signedInAs: user('admin@demo.test'),
+    ready: DASHBOARD_READY,
+  },
+  {
+    name: 'investor dashboard',
+    path: '/investor/dashboard',
+    signedInAs: user('investor@demo.test'),
+    ready: DASHBOARD_READY,
   },
 ];
+const PAGES = ALL_PAGES.filter((p) => !settings.pages || settings.pages.includes(p.path));
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -72,6 +91,33 @@ function weigh(bundle: Bundle, paths: readonly string[]): PageWeight {
     gzipBytes: chunks.reduce((n, c) => n + c.gzipBytes, 0),
     rawBytes: chunks.reduce((n, c) => n + c.rawBytes, 0),
   };
+}
+
+/**
+ * Lighthouse now and then fails to record a trace on the loaded machine (NO_NAVSTART, NO_FCP):
+ * such a run is repeated, up to twice.
+ */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(e))) throw e;
+      process.stdout.write(`(${String(e).split('\n')[0]}; again) `);
+    }
+  }
+}
+
+/**
+ * dist/preload.json (apps/web/scripts/chunk-groups.ts): with it, a page's initial JS is the entry,
+ * its static imports and the route's chunks that the server links from index.html
+ * (apps/api/src/http/web-preload.ts), as far as the page loaded them; chunks its screen loads
+ * itself afterwards (the dashboard's charts) are not. Without it (older builds), the scripts
+ * requested before the screen showed.
+ */
+function readPreloadMap(dist: string): PreloadMap | undefined {
+  const file = join(dist, 'preload.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PreloadMap) : undefined;
 }
 
 /** Chromium and Lighthouse as the reports name them. */
@@ -102,6 +148,7 @@ async function main(): Promise<void> {
   const bundle = readBundle(snapshot);
   const entry = weigh(bundle, bundle.entryPaths);
   const largest = largestRouteChunk(bundle);
+  const preloadMap = readPreloadMap(snapshot);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'rf-bench-web-'));
   const port = await freePort();
@@ -124,7 +171,7 @@ async function main(): Promise<void> {
     console.log(`Starting the server on ${base} (DATA_DIR ${dataDir}) …`);
     server = startNode({ name: 'web-server', entry: 'apps/api/src/main.ts', env, logDir: settings.workDir });
     await waitForHttp(`${base}/healthz`, server);
-    await signIn(base, settings.supplier); // the demo users are there
+    for (const page of PAGES) if (page.signedInAs) await signIn(base, page.signedInAs); // demo users are there
 
     const results: PageResult[] = [];
     const pageFindings: PageFindings[] = [];
@@ -132,24 +179,38 @@ async function main(): Promise<void> {
       const url = `${base}${page.path}`;
       const chrome = await launchChrome();
       let weight: PageWeight;
+      let allWeight: PageWeight;
       try {
-        if (page.signedIn) await injectSession(chrome.port, base, await signIn(base, settings.supplier));
+        if (page.signedInAs) await injectSession(chrome.port, base, await signIn(base, page.signedInAs));
         const load = await scriptsLoadedBy(chrome.port, url, { readyExpression: page.ready });
         if (load.finalPath !== page.path) {
           throw new Error(
-            `${page.path} ended on ${load.finalPath}${page.signedIn ? ': not signed in?' : ''}`,
+            `${page.path} ended on ${load.finalPath}${page.signedInAs ? ': not signed in?' : ''}`,
           );
         }
-        weight = weigh(
-          bundle,
-          load.scripts.filter((s) => new URL(s.url).origin === base).map((s) => s.path),
-        );
-        const encodings = new Set(load.scripts.map((s) => s.contentEncoding ?? 'none'));
-        weight = { ...weight, contentEncodings: [...encodings] };
+        const own = load.scripts.filter((s) => new URL(s.url).origin === base);
+        const planned = preloadMap && new Set([...bundle.entryPaths, ...preloadsFor(page.path, preloadMap)]);
+        const missing = [...(planned ?? [])].filter((p) => !own.some((s) => s.path === p));
+        if (missing.length) console.log(`${page.path}: preloaded but not used: ${missing.join(', ')}`);
+        const encodings = [...new Set(load.scripts.map((s) => s.contentEncoding ?? 'none'))];
+        weight = {
+          ...weigh(
+            bundle,
+            own.filter((s) => (planned ? planned.has(s.path) : s.beforeReady)).map((s) => s.path),
+          ),
+          contentEncodings: encodings,
+        };
+        allWeight = {
+          ...weigh(
+            bundle,
+            own.map((s) => s.path),
+          ),
+          contentEncodings: encodings,
+        };
       } finally {
         killChrome(chrome);
       }
-      results.push({ name: page.name, path: page.path, weight, runs: {} });
+      results.push({ name: page.name, path: page.path, weight, allWeight, runs: {} });
     }
 
     // Interleaved (run 1 of every page and preset, then run 2 …) so that load on the shared machine
@@ -158,16 +219,12 @@ async function main(): Promise<void> {
       for (const [p, page] of PAGES.entries()) {
         for (const preset of settings.presets) {
           const url = `${base}${page.path}`;
-          const tokens = page.signedIn ? await signIn(base, settings.supplier) : undefined;
+          const tokens = page.signedInAs ? await signIn(base, page.signedInAs) : undefined;
           const reportFile = join(settings.workDir, `${page.name.replaceAll(' ', '-')}-${preset}-${i}.json`);
           process.stdout.write(`Lighthouse ${preset.padEnd(7)} ${page.path} run ${i}/${settings.runs} … `);
-          const figures = await runLighthouse({
-            url,
-            preset,
-            base,
-            reportFile,
-            ...(tokens ? { tokens } : {}),
-          });
+          const figures = await withRetries(() =>
+            runLighthouse({ url, preset, base, reportFile, ...(tokens ? { tokens } : {}) }),
+          );
           if (new URL(figures.finalUrl).pathname !== page.path) {
             throw new Error(`Lighthouse on ${page.path} ended on ${figures.finalUrl} (see ${reportFile})`);
           }
@@ -184,6 +241,7 @@ async function main(): Promise<void> {
       const medians: PageResult['medians'] = {};
       for (const preset of settings.presets) {
         const runs = r.runs[preset] ?? [];
+        if (!runs.length) continue; // BENCH_WEB_RUNS=0: weights only
         const perf = median(runs.map((x) => x.performance));
         // The report of the run whose score is the median explains that figure.
         const representative = [...runs].sort((a, b) => a.performance - b.performance)[

@@ -36,3 +36,44 @@ it('serves the app for client routes, hashed scripts with long caching, and 404 
   expect((await app.inject('/ledger/unknown.csv')).statusCode).toBe(404);
   await app.close();
 });
+
+it('links the chunks a route opens first from index.html (docs/architecture.md, “Web bundle and first load”)', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'rf-web-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><script type="module" src="/static/js/index-1.js"></script></head><body></body></html>',
+  );
+  const app = Fastify();
+  await registerWeb(app, { config: loadConfig({ WEB_DIST: dist }) } as AppContext);
+  await app.ready();
+  // A build without preload.json: index.html as it is.
+  expect((await app.inject('/admin/dashboard')).body).not.toContain('modulepreload');
+  writeFileSync(
+    join(dist, 'preload.json'),
+    JSON.stringify({
+      sets: {
+        login: ['/static/js/login-1.js'],
+        area: ['/static/js/login-1.js', '/static/js/area-1.js'],
+        dashboard: ['/static/js/dashboard-screen-1.js'],
+      },
+      areaBases: ['/app', '/admin'],
+    }),
+  );
+  const links = async (url: string) =>
+    [...(await app.inject(url)).body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+  expect(await links('/')).toEqual(['/static/js/login-1.js']);
+  expect(await links('/admin/login')).toEqual(['/static/js/login-1.js']);
+  expect(await links('/admin/dashboard?x=1')).toEqual([
+    '/static/js/login-1.js',
+    '/static/js/area-1.js',
+    '/static/js/dashboard-screen-1.js',
+  ]);
+  expect(await links('/app/requests')).toEqual(['/static/js/login-1.js', '/static/js/area-1.js']);
+  expect(await links('/sign/abc')).toEqual([]);
+  const page = await app.inject('/');
+  expect(page.headers['content-type']).toContain('text/html');
+  expect(page.headers['cache-control']).toBe('no-cache');
+  await app.close();
+});

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { indexPages } from './web-preload.ts';
 
 const API_PREFIXES = [
   '/graphql',
@@ -19,11 +20,13 @@ const API_PREFIXES = [
 
 /**
  * Serves the built React app: static files (hashed assets cached for a year) and index.html for
- * every client route, so deep links work.
+ * every client route, so deep links work, with modulepreload links for the chunks that route opens
+ * first (http/web-preload.ts).
  */
 export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const root = ctx.config.webDist;
   if (!existsSync(join(root, 'index.html'))) return;
+  const indexPage = indexPages(root);
   await app.register(fastifyStatic, {
     root,
     // Files are looked up per request, so a rebuilt bundle is served without a restart.
@@ -38,6 +41,14 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       );
     },
   });
+  // index.html links the chunks a route opens first, so they load with the entry script.
+  const sendIndex = (url: string, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexPage(new URL(url, 'http://localhost').pathname));
+  // "/" is a client route too (fastify-static would send index.html as it is).
+  app.get('/', (request, reply) => sendIndex(request.url, reply));
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (request.method !== 'GET' || isApi || request.url.startsWith('/static/')) {
@@ -45,6 +56,6 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
         .code(404)
         .send({ error: 'NotFound', message: `No route for ${request.method} ${request.url}` });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendIndex(request.url, reply);
   });
 }

@@ -16,10 +16,10 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
-import { LoginScreen } from '../auth/auth-screens.tsx';
+import { loadChunk } from '../shared/lazy-screen.ts';
 import { PRODUCT_NAME } from '../auth/auth-frame.tsx';
 import { homeOf, signOut } from '../auth/session.ts';
 import { useSession } from '../auth/use-session.ts';
@@ -33,9 +33,18 @@ import {
   type NavItem,
 } from '../shared/areas.ts';
 import { AccountIcon, MenuIcon } from '../shared/icons.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { PendingApprovalScreen, usePendingApproval } from './pending-approval.tsx';
 
 const DRAWER_WIDTH = 240;
+
+/**
+ * The sign-in form for who opens an area signed out, in the sign-in screens' chunk: signed-in pages
+ * do not load it (docs/architecture.md, “Web bundle and first load”).
+ */
+const LoginScreen = lazy(() =>
+  loadChunk(() => import('../auth/auth-screens.tsx')).then((m) => ({ default: m.LoginScreen })),
+);
 
 /**
  * Shows the area's content to users holding its role; a signed-in user of another role who opens
@@ -50,7 +59,13 @@ export function AreaGate({ area }: { area: AreaKey }) {
   if (session.status === 'loading' || approval.checking) return <Loading />;
   if (session.status === 'signedIn' && approval.pending)
     return <PendingApprovalScreen organisation={approval.pending} email={session.user.email} />;
-  if (session.status !== 'signedIn' || !mayEnter(def, session.user.role)) return <LoginScreen area={area} />;
+  if (session.status !== 'signedIn' || !mayEnter(def, session.user.role)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <LoginScreen area={area} />
+      </Suspense>
+    );
+  }
   return <AreaLayout area={def} />;
 }
 
@@ -167,6 +182,7 @@ function AreaLayout({ area }: { area: AreaDef }) {
                 {[user.organisationName, user.name].filter(Boolean).join(' · ')}
               </Typography>
             </Box>
+            <NotificationBell />
             <IconButton aria-label="Account menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
               <AccountIcon />
             </IconButton>
@@ -180,16 +196,14 @@ function AreaLayout({ area }: { area: AreaDef }) {
                 </Box>
               </MenuItem>
               <Divider />
-              {area.key !== 'admin' && (
-                <MenuItem
-                  onClick={() => {
-                    setMenuAnchor(null);
-                    navigate(`${area.base}/settings`);
-                  }}
-                >
-                  Settings
-                </MenuItem>
-              )}
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  navigate(`${area.base}/settings`);
+                }}
+              >
+                Settings
+              </MenuItem>
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);
