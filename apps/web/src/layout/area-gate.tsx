@@ -133,7 +133,8 @@ function SideNav({ area, onNavigate }: { area: AreaDef; onNavigate: () => void }
 
 function AreaLayout({ area }: { area: AreaDef }) {
   const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  // Read at once, not after a first render as a phone's (which would shift the page on a desktop).
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const user = useUser();
