@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '@rf/domain/money';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
+import { forgetDashboards } from './dashboard.ts';
 import type { Dashboard, DashboardCurrency } from './dashboard-types.ts';
 import { buildDashboardData, dashboardOf, ok, VIEW, type DashboardData } from './test-dashboard-data.ts';
 
@@ -315,6 +316,58 @@ describeDatabases('dashboard figures', (db) => {
         // The worlds' directors and UBOs.
         kycToReview: 4,
         insuranceExpiring: 1,
+      });
+    });
+  });
+
+  describe('fees from the ledger', () => {
+    /** Each area's EUR fees now, read afresh. */
+    const fees = async () => {
+      boards.clear();
+      forgetDashboards(db());
+      const out: Record<string, InstanceType<typeof MoneyDecimal>> = {};
+      for (const who of ['Admin', 'Supplier', 'Investor', 'Spv', 'Broker'])
+        out[who] = new MoneyDecimal((await currency(who, 'EUR')).feesEarned);
+      return out;
+    };
+    const bump = (id: string, field: string, by: string) =>
+      db().query(`UPDATE "request" SET ${field} = ${field} + $2::numeric WHERE id = $1`, [id, by]);
+    const delta = (after: Record<string, InstanceType<typeof MoneyDecimal>>, before: typeof after) =>
+      Object.fromEntries(Object.keys(before).map((k) => [k, after[k]!.minus(before[k]!).toFixed(2)]));
+
+    it('counts what the ledger booked for a request, and the stored fee where it booked nothing', async () => {
+      const { A1, A2, A6 } = data.requests;
+      const before = await fees();
+      // A-6 is settled: the ledger holds every fee of it; the supplier's discount is the stored one.
+      await bump(A6, 'discount_fee_amount', '100');
+      await bump(A6, 'spv_fee_amount', '7');
+      await bump(A6, 'broker_fee_amount', '11');
+      // A-1 is approved and its fees are not booked: every area reads the stored fees.
+      await bump(A1, 'transaction_fee_amount', '3');
+      expect(delta(await fees(), before)).toEqual({
+        Admin: '3.00',
+        Supplier: '100.00',
+        Investor: '-3.00',
+        Spv: '0.00',
+        Broker: '0.00',
+      });
+      // Booking A-2's fees puts the platform's and the broker's share in the ledger.
+      const [booking] = await db().query<{ id: string }>(
+        'SELECT id FROM "bookkeeping" WHERE "requestId" = $1',
+        [A2],
+      );
+      await ok(api, 'Admin', 'mutation ($input: BookFeesInput!) { bookFees(input: $input) { id } }', {
+        input: { id: booking!.id },
+      });
+      const booked = await fees();
+      await bump(A2, 'transaction_fee_amount', '5');
+      await bump(A2, 'broker_fee_amount', '2');
+      expect(delta(await fees(), booked)).toEqual({
+        Admin: '0.00',
+        Supplier: '0.00',
+        Investor: '-5.00',
+        Spv: '0.00',
+        Broker: '0.00',
       });
     });
   });

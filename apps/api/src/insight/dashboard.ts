@@ -36,6 +36,14 @@ type Figures = Pick<Dashboard, 'currencies' | 'dueSoon' | 'latestLines' | 'compu
 /** The kept figures of each database (a process may serve several, as the tests do). */
 const caches = new WeakMap<Database, SlowResultCache<Figures>>();
 
+/**
+ * Forgets the kept figures of a database: for tests that change rows behind the operations' back
+ * and read the figures again at once.
+ */
+export function forgetDashboards(db: Database): void {
+  caches.delete(db);
+}
+
 /** The figures of an area over what the caller may read, as of `today`. */
 async function figuresOf(
   db: Queryable,
