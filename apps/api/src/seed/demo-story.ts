@@ -5,6 +5,7 @@ import { playOnboarding } from './demo-onboarding.ts';
 import { playLines } from './demo-lines.ts';
 import { playAccounts } from './demo-bookkeeping.ts';
 import { playInsurance } from './demo-insurance.ts';
+import { playLeads } from './demo-leads.ts';
 
 export type { DemoPlan } from './demo-stage.ts';
 
@@ -28,6 +29,7 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
   await playLines(stage);
   await playAccounts(stage);
   await playInsurance(stage);
+  await playLeads(stage);
   for (const step of stage.finale) await step();
   const [members] = await a.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM auth_users WHERE email = ANY($1::text[]) AND password_hash IS NOT NULL',
