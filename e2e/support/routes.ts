@@ -130,6 +130,7 @@ const ADMIN: Spec[] = [
   ['ledger', '/admin/ledger', { shot: 'admin-list-ledger' }],
   ['ledger/trial-balance', '/admin/ledger/trial-balance', { shot: 'admin-ledger-trial-balance' }],
   ['ledger/account/{id}', '/admin/ledger/account/{A.ledgerAccount}', { shot: 'admin-ledger-statement' }],
+  ['reports', '/admin/reports'],
 ];
 
 const funder = (base: '/investor' | '/spv', k: 'I1' | 'P'): Spec[] => [
@@ -150,6 +151,7 @@ const funder = (base: '/investor' | '/spv', k: 'I1' | 'P'): Spec[] => [
   ['ledger', `${base}/ledger`],
   ['ledger/trial-balance', `${base}/ledger/trial-balance`],
   ['ledger/account/{id}', `${base}/ledger/account/{${k}.ledgerAccount}`],
+  ['reports', `${base}/reports`, { shot: `${base.slice(1)}-reports` }],
 ];
 
 const INVESTOR: Spec[] = [

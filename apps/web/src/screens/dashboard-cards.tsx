@@ -1,7 +1,6 @@
 import {
-  Card,
-  CardActionArea,
   Grid,
+  Link,
   LinearProgress,
   Paper,
   Skeleton,
@@ -51,8 +50,14 @@ function FigureLinkCard({
   children?: ReactNode;
 }) {
   return (
-    <Card data-testid={`card-${card}`} sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%', alignItems: 'flex-start' }}>
+    <Paper data-testid={`card-${card}`} sx={{ height: '100%', '&:hover': { boxShadow: 3 } }}>
+      <Link
+        component={RouterLink}
+        to={to}
+        underline="none"
+        color="inherit"
+        sx={{ display: 'block', p: 2, height: '100%', borderRadius: 'inherit' }}
+      >
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
@@ -69,8 +74,8 @@ function FigureLinkCard({
             {children}
           </Typography>
         )}
-      </CardActionArea>
-    </Card>
+      </Link>
+    </Paper>
   );
 }
 
@@ -161,7 +166,7 @@ export function FigureCards({ area, figures: f }: { area: AreaKey; figures: Dash
         <>
           {money(pd.amount)}
           <br />
-          {pd.maxDays !== null && `Up to ${pd.maxDays} days`}
+          {pd.maxDays !== null && `Up to ${pd.maxDays} ${pd.maxDays === 1 ? 'day' : 'days'}`}
           {pd.averageDays !== null && ` · average ${pd.averageDays} days`}
           {pd.oldestDueDate && ` · oldest due ${formatDate(pd.oldestDueDate)}`}
         </>

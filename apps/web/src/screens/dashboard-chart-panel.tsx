@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Box,
-  Paper,
-  Skeleton,
-  Stack,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { Component, Suspense, useId, useState, type ReactNode } from 'react';
 
 /**
@@ -47,18 +38,20 @@ export function ChartPanel({
           {title}
         </Typography>
         {!empty && (
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={shown}
-            onChange={(_, v: 'chart' | 'table' | null) => v && setView(v)}
-            aria-label={`${title}: show as`}
-          >
-            <ToggleButton value="chart" disabled={failed}>
-              Chart
-            </ToggleButton>
-            <ToggleButton value="table">Table</ToggleButton>
-          </ToggleButtonGroup>
+          <Stack direction="row" role="group" aria-label={`${title}: show as`} sx={{ gap: 0.5 }}>
+            {(['chart', 'table'] as const).map((v) => (
+              <Button
+                key={v}
+                size="small"
+                variant={shown === v ? 'contained' : 'outlined'}
+                aria-pressed={shown === v}
+                disabled={v === 'chart' && failed}
+                onClick={() => setView(v)}
+              >
+                {v === 'chart' ? 'Chart' : 'Table'}
+              </Button>
+            ))}
+          </Stack>
         )}
       </Stack>
       {empty ? (
