@@ -265,6 +265,57 @@ describe('Dashboards', () => {
     expect(t.consoleErrors).toEqual([]);
   });
 
+  it('a caller with nothing yet sees where to start; a failed load says so and is tried again', async () => {
+    // The server's answers replaced in this page only: no lines or requests, then a refusal.
+    const context = await newContext(browser!);
+    contexts.push(context);
+    const t = await Tab.open(context);
+    current = t;
+    const page = t.page;
+    await signInThroughUI(page, DEMO_EMAIL.broker);
+    let answer: 'empty' | 'refused' | 'server' = 'empty';
+    await page.route('**/graphql', async (route) => {
+      if (answer === 'server' || !/dashboard/.test(route.request().postData() ?? '')) return route.continue();
+      const body =
+        answer === 'empty'
+          ? {
+              data: {
+                dashboard: {
+                  area: 'broker',
+                  today: '2026-11-25',
+                  months: [],
+                  currencies: [],
+                  queues: [],
+                  dueSoon: [],
+                  latestLines: [],
+                },
+              },
+            }
+          : { errors: [{ message: 'Not allowed: the test refused it', errorType: 'Unauthorized' }] };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await page.goto('/broker/dashboard');
+    await until(() => page.getByTestId('dashboard-empty').count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'Currency' }).count()).toBe(0);
+    expect(await page.getByTestId('dashboard-empty').getByRole('link').getAttribute('href')).toBe(
+      '/broker/suppliers',
+    );
+    expect(await page.getByRole('region', { name: 'Latest limit requests' }).innerText()).toContain(
+      'No limit requests are waiting.',
+    );
+
+    answer = 'refused';
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'The dashboard could not be loaded' });
+    await until(() => alert.innerText()).toContain(
+      'The dashboard could not be loaded: Not allowed: the test refused it',
+    );
+    answer = 'server';
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await until(() => page.getByRole('group', { name: 'Currency' }).count()).toBe(1);
+    expect(await alert.count()).toBe(0);
+  });
+
   it('every area’s dashboard at 1280 and 390 px, without sideways scrolling', async () => {
     for (const role of ROLES) {
       const t = tab(role);
