@@ -14,6 +14,7 @@ const group = (g: Partial<RequestGroup> & Pick<RequestGroup, 'currency' | 'statu
   open: null,
   openDays: null,
   oldestDue: null,
+  fee: '0',
   ...g,
 });
 
@@ -56,18 +57,20 @@ describe('dashboard figures from the database’s sums (docs/business-rules.md, 
     ]);
   });
 
-  it('adds the ledger’s fees in minor units to the fees it does not hold, rounding nothing away', () => {
+  it('puts the ledger’s fees (minor units) in place of the stored ones it booked, rounding nothing away', () => {
     const [eur] = currencyFigures({
       today: '2026-05-20',
-      requests: [],
-      fees: [
-        { currency: 'EUR', stored: '10.05', booked: '1999' },
-        { currency: 'EUR', stored: '0', booked: '1' },
+      requests: [
+        group({ currency: 'EUR', status: 'Approved', fee: '10.05' }),
+        group({ currency: 'EUR', status: 'Settled', fee: '25.00' }),
+        group({ currency: 'EUR', status: 'Declined', fee: '99.00' }),
       ],
+      fees: [{ currency: 'EUR', storedOfBooked: '25.00', booked: '2001' }],
       lines: [],
       lineCurrencies: ['EUR'],
     });
-    expect(eur!.feesEarned).toBe('30.05');
+    // 10.05 + 25.00 − 25.00 + 20.01
+    expect(eur!.feesEarned).toBe('30.06');
   });
 
   it('weights the averages by amount and leaves declined requests out', () => {

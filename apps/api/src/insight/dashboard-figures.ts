@@ -185,11 +185,17 @@ function lineFigures(currency: string, rows: readonly LineRow[]) {
   };
 }
 
-/** Fees of one currency: the ledger's (minor units) plus the stored fees the ledger does not hold. */
-function feesOf(currency: string, groups: readonly FeeGroup[]): string {
-  const total = groups.reduce(
-    (t, g) => t.plus(dec(g.stored)).plus(new MoneyDecimal(fromMinor(BigInt(g.booked), currency))),
-    ZERO,
+/**
+ * Fees of one currency: the stored fees of its Approved and Settled requests, with the ledger's
+ * amount (minor units) in place of the stored one for the requests the ledger booked fees for.
+ */
+function feesOf(currency: string, requests: readonly RequestGroup[], booked: readonly FeeGroup[]): string {
+  const stored = requests
+    .filter((g) => g.status === 'Approved' || g.status === 'Settled')
+    .reduce((t, g) => t.plus(dec(g.fee)), ZERO);
+  const total = booked.reduce(
+    (t, g) => t.minus(dec(g.storedOfBooked)).plus(new MoneyDecimal(fromMinor(BigInt(g.booked), currency))),
+    stored,
   );
   return roundMoney(total.toFixed(), currency);
 }
@@ -234,7 +240,7 @@ export function currencyFigures(input: {
       approvalProgress: r.approvalProgress,
       averageAdvanceRate: r.averageAdvanceRate,
       averageSpread: r.averageSpread,
-      feesEarned: feesOf(currency, fees.get(currency) ?? []),
+      feesEarned: feesOf(currency, requests.get(currency) ?? [], fees.get(currency) ?? []),
       pastDue: r.pastDue,
       aging: r.aging,
       exposure: l.exposure,

@@ -32,6 +32,8 @@ export interface RequestGroup {
   readonly openDays: string | null;
   /** The earliest due date of the group. */
   readonly oldestDue: string | null;
+  /** Sum of the fees the area earns on the group's requests, as stored on them. */
+  readonly fee: string;
 }
 
 /** The open balance of an Approved request `r` (null for other states). */
@@ -41,14 +43,16 @@ export const OPEN_BALANCE = `CASE WHEN r.request_status = 'Approved' THEN GREATE
 export async function requestGroups(
   db: Queryable,
   caller: Caller,
+  area: DashboardArea,
   window: { readonly today: string; readonly firstMonth: string; readonly nextMonth: string },
 ): Promise<RequestGroup[]> {
   const params = new SqlParams();
+  const fee = feeSourceOf(area, caller, params);
   const visible = visibleRequestsSql(
     caller,
     params,
     `r.request_status AS status, r.invoice_amount AS amount, r.advance_rate, r.discount_fee_rate,
-     r.invoice_date, r.invoice_due_date AS due, ${OPEN_BALANCE} AS open`,
+     r.invoice_date, r.invoice_due_date AS due, ${OPEN_BALANCE} AS open, (${fee.stored}) AS fee`,
   );
   const today = params.add(window.today);
   const first = params.add(window.firstMonth);
@@ -74,56 +78,50 @@ export async function requestGroups(
             sum(v.amount) FILTER (WHERE v.discount_fee_rate IS NOT NULL)::text AS "spreadWeight",
             sum(v.open)::text AS open,
             sum(v.open * ${late}) FILTER (WHERE v.due < ${today}::date)::text AS "openDays",
-            min(v.due)::text AS "oldestDue"
+            min(v.due)::text AS "oldestDue",
+            COALESCE(sum(v.fee), 0)::text AS fee
        FROM v
       GROUP BY 1, 2, 3, 4`,
     params.values,
   );
 }
 
-/** Per currency, the fees of the caller's readable Approved and Settled requests. */
+/** Per currency, what the ledger booked of the area's fees on the caller's readable requests. */
 export interface FeeGroup {
   readonly currency: string | null;
-  /** Stored fees of the requests whose fee the ledger does not hold (numeric). */
-  readonly stored: string;
-  /** What the ledger holds of the requests' fees, in minor units. */
+  /** What the ledger holds of those requests' fees, in minor units. */
   readonly booked: string;
+  /** The fees stored on the same requests, which the ledger's figure replaces (numeric). */
+  readonly storedOfBooked: string;
 }
 
 /**
- * Fees earned (docs/business-rules.md, “Dashboards”): for each Approved or Settled request the
- * caller may read, what the ledger has booked to the area's fee account for it, and where the
- * ledger holds nothing for it yet (fees not booked, approved before the ledger) the fee stored
- * on the request.
+ * Fees earned (docs/business-rules.md, “Dashboards”): the fees stored on the caller's readable
+ * Approved and Settled requests (summed with the other request figures), except that for each
+ * request the ledger has booked to the area's fee account (fees booked, settlement) the ledger's
+ * amount on the caller's own accounts counts instead. This statement starts from those postings,
+ * so it reads only the requests the ledger booked fees for.
  */
 export async function feeGroups(db: Queryable, caller: Caller, area: DashboardArea): Promise<FeeGroup[]> {
   const params = new SqlParams();
   const fee = feeSourceOf(area, caller, params);
+  if (!fee.kind) return [];
+  const kind = params.add(fee.kind);
   const visible = visibleRequestsSql(
     caller,
     params,
     `r.id, (${fee.stored}) AS fee`,
     `r.request_status IN ('Approved', 'Settled')`,
   );
-  if (!fee.kind)
-    return db.query<FeeGroup & Record<string, unknown>>(
-      `WITH v AS (${visible})
-       SELECT v.currency, COALESCE(sum(v.fee), 0)::text AS stored, '0' AS booked FROM v GROUP BY 1`,
-      params.values,
-    );
-  const kind = params.add(fee.kind);
   return db.query<FeeGroup & Record<string, unknown>>(
-    `WITH v AS (${visible}),
-          f AS (SELECT t.request_id, e.currency, -sum(e.amount) AS held
+    `WITH f AS (SELECT t.request_id, e.currency, -sum(e.amount) AS held
                   FROM ledger_account a
                   JOIN ledger_entry e ON e.account_id = a.id AND e.phase = 'posted'
                   JOIN ledger_transaction t ON t.id = e.transaction_id
                  WHERE a.kind = ${kind} AND ${fee.accounts} AND t.request_id IS NOT NULL
                  GROUP BY 1, 2)
-     SELECT v.currency,
-            COALESCE(sum(v.fee) FILTER (WHERE f.request_id IS NULL), 0)::text AS stored,
-            COALESCE(sum(f.held), 0)::text AS booked
-       FROM v LEFT JOIN f ON f.request_id = v.id AND f.currency = v.currency
+     SELECT v.currency, sum(f.held)::text AS booked, sum(v.fee)::text AS "storedOfBooked"
+       FROM f JOIN (${visible}) v ON v.id = f.request_id AND v.currency = f.currency
       GROUP BY 1`,
     params.values,
   );
