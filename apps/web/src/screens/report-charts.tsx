@@ -10,6 +10,9 @@ import { formatMoney } from '../entity/format.ts';
 
 export const REPORT_CHART_ROW = 34;
 
+const BAR = '#2a66b3';
+const FLAGGED = '#c62828';
+
 /** The chart's height for `bars` bars: axis and legend, then a row per bar. */
 export const reportChartHeight = (bars: number): number => 80 + bars * REPORT_CHART_ROW;
 
@@ -38,12 +41,27 @@ export function ShareChart({
       height={height}
       layout="horizontal"
       aria-label={title}
-      yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 130 }]}
+      yAxis={[
+        {
+          scaleType: 'band',
+          data: bars.map((b) => b.label),
+          width: 130,
+          // A bar above the concentration limit is red, as its row's "Above limit" chip.
+          colorMap: {
+            type: 'ordinal',
+            values: bars.map((b) => b.label),
+            colors: bars.map((b) => (b.flagged ? FLAGGED : BAR)),
+          },
+        },
+      ]}
       xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v} %`, height: 28 }]}
       series={[
         {
           id: 'share',
-          label: limit ? `Share of the outstanding (limit ${limit} %)` : 'Share of the outstanding',
+          color: BAR,
+          label: limit
+            ? `Share of the outstanding (red: above the ${limit} % limit)`
+            : 'Share of the outstanding',
           data: bars.map((b) => Number(b.share)),
           valueFormatter: (_v: number | null, { dataIndex }: { dataIndex: number }) => {
             const bar = bars[dataIndex];
@@ -51,7 +69,6 @@ export function ShareChart({
           },
         },
       ]}
-      colors={['#2a66b3']}
       hideLegend={!limit}
       margin={{ right: 28, left: 0 }}
       skipAnimation

@@ -248,7 +248,9 @@ export function ConcentrationSection({ r }: { r: FunderReport }) {
               title="Largest obligors"
               currency={r.currency}
               limit={r.concentrationLimit}
-              bars={r.obligors.slice(0, 10).map((o) => ({ label: o.name, amount: o.amount, share: o.share }))}
+              bars={r.obligors
+                .slice(0, 10)
+                .map((o) => ({ label: o.name, amount: o.amount, share: o.share, flagged: o.overLimit }))}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
