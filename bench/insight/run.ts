@@ -1,0 +1,164 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../apps/api/src/db/database.ts';
+import { forgetDashboards } from '../../apps/api/src/insight/dashboard.ts';
+import { scaleKey } from '../api/dataset.ts';
+import { startOurServer } from '../api/servers.ts';
+import { loadSettings } from '../api/settings.ts';
+import { AREAS, ensureCallers, PASSWORD, signIn, type Area } from './callers.ts';
+import { queryDocuments, signInLocal, startCapturingApp } from './capture.ts';
+import { ensureInsightDataset } from './dataset.ts';
+import { explainStatements } from './explain.ts';
+import { dashboardOperations, reportOperations } from './operations.ts';
+import { markdown, resultsTable, type MeasuredOperation } from './report.ts';
+import { timeEach, timeSequential } from './timing.ts';
+
+/**
+ * `npm run bench:insight`: on the data set of bench:api (1,000,000 requests; seeded or reused),
+ * plus the ledger postings its figures read, measures the latency of the dashboard of every area
+ * and of the funder reports, one request at a time, and explains the SQL each one runs; prints
+ * the table and writes bench/INSIGHT-RESULTS.md.
+ */
+const s = loadSettings();
+const num = (v: string | undefined, fallback: number): number =>
+  v !== undefined && v !== '' && Number(v) >= 0 ? Number(v) : fallback;
+const SAMPLES = Math.max(1, num(process.env.BENCH_INSIGHT_SAMPLES, 50));
+const WARMUP = num(process.env.BENCH_INSIGHT_WARMUP, 5);
+const ONLY = process.env.BENCH_INSIGHT_OPERATIONS?.split(',').map((x) => x.trim());
+const RESULTS =
+  process.env.BENCH_INSIGHT_RESULTS_FILE ?? new URL('../INSIGHT-RESULTS.md', import.meta.url).pathname;
+const MIGRATION = new URL('../../apps/api/src/db/migrations/0018_insight-indexes.sql', import.meta.url)
+  .pathname;
+const say = (message: string): void => console.log(`[insight] ${message}`);
+const started = performance.now();
+
+const scale = { suppliers: s.suppliers, requestsPerSupplier: s.requestsPerSupplier, seed: s.seed };
+const data = await ensureInsightDataset(s.databaseUrl, scale);
+const callers = await ensureCallers(s.databaseUrl);
+/** Whether BENCH_INSIGHT_OPERATIONS (labels with their caller, by prefix) asks for an operation or a group. */
+const wanted = (label: string, caller?: string): boolean =>
+  !ONLY ||
+  ONLY.some((o) => {
+    if (caller) return `${label}:${caller}`.startsWith(o);
+    const l = o.split(':')[0]!;
+    return l.startsWith(label) || label.startsWith(l);
+  });
+const groups = { dashboard: wanted('dashboard'), reports: wanted('funderReport') || wanted('GET /reports') };
+const documents = await queryDocuments(
+  s.databaseUrl,
+  join(s.workDir, 'data'),
+  callers.emails.admin,
+  PASSWORD,
+  [...(groups.dashboard ? ['dashboard'] : []), ...(groups.reports ? ['funderReport'] : [])],
+);
+const operations = [
+  ...(groups.dashboard ? dashboardOperations(documents.get('dashboard')!, callers) : []),
+  ...(groups.reports ? reportOperations(documents.get('funderReport')!, callers) : []),
+].filter((op) => wanted(op.label, op.caller));
+// The indexes the insight migration adds: their plans are shown with and without them.
+const indexes = existsSync(MIGRATION)
+  ? [
+      ...readFileSync(MIGRATION, 'utf8').matchAll(/CREATE\s+INDEX\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([\w-]+)"?/gi),
+    ].map((m) => m[1]!)
+  : [];
+
+// ---- Latency: our server in its own process, one request at a time ----
+const timings = new Map<(typeof operations)[number], Awaited<ReturnType<typeof timeSequential>>>();
+const server = await startOurServer({
+  name: 'ours-insight',
+  databaseUrl: s.databaseUrl,
+  workDir: s.workDir,
+  cpuProfile: s.cpuProfile,
+  entry: s.serverEntry,
+});
+try {
+  const tokens = new Map<Area, string>();
+  for (const area of AREAS) tokens.set(area, await signIn(server.url, callers.emails[area]));
+  for (const op of operations) {
+    const token = tokens.get(op.caller)!;
+    const timing = await timeSequential(server.url, () => op.call(token), {
+      warmup: WARMUP,
+      samples: SAMPLES,
+    });
+    timings.set(op, timing);
+    say(
+      `${op.label}, ${op.caller}: p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms (target ${op.targetMs} ms; ${timing.bytes} bytes)`,
+    );
+  }
+} finally {
+  await server.process.stop();
+}
+
+// ---- The SQL of one call of each, explained ----
+const rows: MeasuredOperation[] = [];
+const capture = await startCapturingApp(s.databaseUrl, join(s.workDir, 'data'));
+const db = await openDatabase(s.databaseUrl);
+try {
+  const local = new Map<Area, string>();
+  for (const area of AREAS) local.set(area, await signInLocal(capture.app, callers.emails[area], PASSWORD));
+  for (const op of operations) {
+    const call = op.call(local.get(op.caller)!);
+    // A dashboard that took a second or more is kept in memory for a while (dashboard-cache.ts): its
+    // computation is measured in-process with the cache emptied before every call.
+    const cached = op.label === 'dashboard';
+    const forget = cached ? () => forgetDashboards(capture.database) : undefined;
+    const recorded = await capture.record(call, forget);
+    const statements = await explainStatements(db, recorded);
+    const usesOurs = statements.some((x) => x.indexes.some((i) => indexes.includes(i)));
+    const withoutIndexes = usesOurs
+      ? await explainStatements(db, recorded, `DROP INDEX ${indexes.map((i) => `"${i}"`).join(', ')}`)
+      : undefined;
+    const served = {
+      op,
+      timing: timings.get(op)!,
+      statements,
+      ...(withoutIndexes ? { withoutIndexes } : {}),
+    };
+    if (forget) {
+      const computed = await timeEach(
+        async () => {
+          forget();
+          await capture.call(call);
+        },
+        { warmup: Math.min(WARMUP, 2), samples: SAMPLES },
+      );
+      say(
+        `${op.label}, ${op.caller}, computed: p50 ${computed.p50.toFixed(1)} ms, p95 ${computed.p95.toFixed(1)} ms`,
+      );
+      rows.push({ ...served, statements: [], withoutIndexes: undefined });
+      rows.push({ ...served, op: { ...op, label: 'dashboard, computed (cache emptied)' }, timing: computed });
+    } else rows.push(served);
+    say(`${op.label}, ${op.caller}: ${recorded.length} statements, ${statements.length} explained`);
+  }
+} finally {
+  await capture.close();
+}
+const [version] = await db.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);
+await db.close();
+
+const p = callers.parties;
+const info = {
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), shared with PostgreSQL and the bench (load average ${loadavg()[0]?.toFixed(1)} at the end)`,
+  node: process.versions.node,
+  postgres: `PostgreSQL ${version?.v ?? '?'}`,
+  dataset: `${data.requests.toLocaleString('en')} requests across ${s.suppliers.toLocaleString('en')} suppliers (${scaleKey(scale)}; ${data.reused ? `reused, seeded in ${data.seedSeconds.toFixed(0)} s` : `seeded in this run in ${data.seedSeconds.toFixed(0)} s`}), plus ${data.ledgerTransactions.toLocaleString('en')} ledger transactions (${data.ledgerEntries.toLocaleString('en')} entries) of fees, SPV purchases and settlements (bench/insight/ledger-fill.ts; ${data.ledgerReused ? 'reused' : 'posted in this run'}, ${data.ledgerSeconds.toFixed(0)} s)`,
+  callers: [
+    'admin: an administrator (every organisation)',
+    `supplier: ${p.supplier.name} (${p.supplier.requests} requests)`,
+    `investor: ${p.investor.name}, the investor with the most requests (${p.investor.requests})`,
+    `spv: ${p.spv.name}, the SPV with the most requests (${p.spv.requests})`,
+    `broker: ${p.broker.name}, the broker with the most requests (${p.broker.requests})`,
+  ],
+  settings: `our server (\`${s.serverEntry}\`, NODE_ENV=production, pool ${process.env.DB_POOL_SIZE ?? 10}) in its own process; per operation ${WARMUP} unmeasured calls, then ${SAMPLES} calls one after another (one at a time: the latency of a request on an idle server, response body read), nearest-rank percentiles`,
+  indexes,
+  notes: [
+    'Times are wall-clock on a machine shared with other work; the EXPLAIN execution times below depend less on it.',
+    'Each area is measured with the party that has the most requests of its kind, so its figures cover the most rows: the slow end of that area.',
+    '“dashboard” rows are what the running server answers: a dashboard whose computation took 1 s or more is kept in memory and answered from there (apps/api/src/insight/dashboard-cache.ts: fresh for 30 s, then served while recomputed in the background, never older than 5 min), so after the first call they mostly measure the cache. “dashboard, computed (cache emptied)” rows time the same GraphQL call through our routes in the bench process with that cache emptied before every call: the time of the first call, and of the background recomputation.',
+  ],
+};
+console.log(`\n${resultsTable(rows)}\n`);
+writeFileSync(RESULTS, markdown(rows, info));
+say(`wrote ${RESULTS}; whole run ${((performance.now() - started) / 60_000).toFixed(1)} min`);
