@@ -83,6 +83,13 @@ describe('CRM: apply for financing, then the lead worked and invited', () => {
     await page.getByRole('option', { name: 'EUR', exact: true }).click();
     await page.getByLabel('Expected monthly volume').fill('180000.5');
     await page.getByLabel('Message (optional)').fill('Optical parts to buyers in Germany and Italy.');
+    // The server's refusal of one field shows under it.
+    await page.getByLabel('Phone (optional)').fill('12');
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await until(() => page.getByText('Phone must be in E.164 form, such as +15550000001').isVisible()).toBe(
+      true,
+    );
+    await page.getByLabel('Phone (optional)').fill('+43 1 5350000');
     await narrow(page, () => visitor!.screenshot('crm-apply-390'));
     await visitor!.screenshot('crm-apply-1280');
     await page.getByRole('button', { name: 'Send application' }).click();

@@ -115,7 +115,12 @@ export function ApplyForm({
         return;
       }
       setErrors((answer?.fields ?? {}) as Partial<Record<keyof ApplicationFields, string>>);
-      setSummary(answer?.message ?? `The application could not be sent (${res.status}); please try again.`);
+      // Refused fields say what is wrong under each; the summary only points at them.
+      setSummary(
+        answer?.fields && Object.keys(answer.fields).length
+          ? 'Some fields need your attention.'
+          : (answer?.message ?? `The application could not be sent (${res.status}); please try again.`),
+      );
     } catch {
       setSummary('The application could not be sent: check your connection and try again.');
     } finally {
