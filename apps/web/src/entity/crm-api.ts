@@ -65,7 +65,7 @@ export class CrmRequestError extends RequestError {
 }
 
 /** A call to the CRM routes with the token; once more with a fresh one when it had expired. */
-async function crmCall<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+export async function crmCall<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
   const send = async (token: string | null) =>
     fetch(path, {
       method,
