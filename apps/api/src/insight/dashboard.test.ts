@@ -200,6 +200,11 @@ describeDatabases('dashboard figures', (db) => {
       });
     });
 
+    it('is refused without a signed-in caller', async () => {
+      const res = await api.gql(null, 'query { dashboard { area } }');
+      expect(res.errors?.[0]?.errorType).toBe('Unauthorized');
+    });
+
     it('sees nothing of another supplier', async () => {
       const d = await board('Supplier2');
       const eur = d.currencies.find((c) => c.currency === 'EUR')!;
