@@ -270,11 +270,15 @@ describeDatabases('funder report', (db) => {
     expect((await set('Admin', '101')).errors?.[0]?.message).toMatch(/cannot be more than 100/);
     expect((await set('Admin', '60')).errors).toBeUndefined();
     try {
-      const r = (await report('Investor', { id: one.Investor })).data!.funderReport as Record<string, never>;
+      const r = (await report('Investor', { id: one.Investor })).data!.funderReport as unknown as {
+        concentrationLimit: string;
+        obligors: { overLimit: boolean }[];
+        eligibility: { exclusions: { amount: string }[] };
+      };
       expect(r.concentrationLimit).toBe('60');
-      expect((r.obligors as { overLimit: boolean }[]).map((o) => o.overLimit)).toEqual([false, false, false]);
+      expect(r.obligors.map((o) => o.overLimit)).toEqual([false, false, false]);
       // 60 % of 285,000 = 171,000: no obligor is above it.
-      expect((r.eligibility as { exclusions: { amount: string }[] }).exclusions[2]!.amount).toBe('0.00');
+      expect(r.eligibility.exclusions[2]!.amount).toBe('0.00');
     } finally {
       expect((await set('Admin', '20')).errors).toBeUndefined();
     }
