@@ -170,7 +170,8 @@ async function main(): Promise<void> {
   try {
     console.log(`Starting the server on ${base} (DATA_DIR ${dataDir}) …`);
     server = startNode({ name: 'web-server', entry: 'apps/api/src/main.ts', env, logDir: settings.workDir });
-    await waitForHttp(`${base}/healthz`, server);
+    // Seeding the demo data takes minutes when the shared machine is busy.
+    await waitForHttp(`${base}/healthz`, server, { timeoutMs: 600_000 });
     for (const page of PAGES) if (page.signedInAs) await signIn(base, page.signedInAs); // demo users are there
 
     const results: PageResult[] = [];

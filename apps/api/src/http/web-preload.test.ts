@@ -33,13 +33,13 @@ describe('preloads of a client route (docs/architecture.md, “Web bundle and fi
     expect(preloadsFor('/login', odd)).toEqual([]);
   });
 
-  it('adds the links before </head>, once', () => {
+  it('adds the links and the preload of /config.json before </head>, once', () => {
     const html = '<head><link rel="modulepreload" href="/static/js/area-b.js"></head>';
     const out = withPreloads(html, ['/static/js/area-b.js', '/static/js/dashboard-screen-c.js']);
     expect(out.match(/area-b\.js/g)).toHaveLength(1);
-    expect(out).toContain(
-      '<link rel="modulepreload" crossorigin href="/static/js/dashboard-screen-c.js">\n  </head>',
-    );
-    expect(withPreloads(html, [])).toBe(html);
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/static/js/dashboard-screen-c.js">');
+    expect(out).toMatch(/crossorigin>\n {2}<\/head>$/);
+    expect(out.match(/rel="preload" href="\/config\.json" as="fetch" crossorigin/g)).toHaveLength(1);
+    expect(withPreloads(out, ['/static/js/dashboard-screen-c.js'])).toBe(out);
   });
 });

@@ -36,12 +36,24 @@ export function preloadsFor(pathname: string, map: PreloadMap): string[] {
   return [...new Set(sets.flat())].filter((p) => SCRIPT.test(p));
 }
 
-/** index.html with `<link rel="modulepreload">` for the given scripts it does not link already. */
+/**
+ * The client configuration every page asks for at start (the demo banner, bank linking): fetched
+ * with the HTML instead of after the entry script ran, since the demo banner is often the page's
+ * largest text.
+ */
+const CONFIG_PRELOAD = '<link rel="preload" href="/config.json" as="fetch" crossorigin>';
+
+/**
+ * index.html with `<link rel="modulepreload">` for the given scripts it does not link already, and
+ * the preload of /config.json.
+ */
 export function withPreloads(html: string, scripts: readonly string[]): string {
-  const links = scripts
-    .filter((s) => !html.includes(`"${s}"`))
-    .map((s) => `<link rel="modulepreload" crossorigin href="${s}">`)
-    .join('\n    ');
+  const links = [
+    ...scripts
+      .filter((s) => !html.includes(`"${s}"`))
+      .map((s) => `<link rel="modulepreload" crossorigin href="${s}">`),
+    ...(html.includes('"/config.json"') ? [] : [CONFIG_PRELOAD]),
+  ].join('\n    ');
   return links ? html.replace('</head>', `  ${links}\n  </head>`) : html;
 }
 
