@@ -56,14 +56,19 @@ export function visibleRequestsSql(
   params: SqlParams,
   columns: string,
   where = 'TRUE',
+  join = '',
 ): string {
   return unionOf(
     conditionsOf(caller, 'Request', params),
     (scope) => `SELECT ${columns}, ${REQUEST_CURRENCY} AS currency
-            FROM "request" r
+            FROM "request" r ${join}
            WHERE NOT r."_deleted" AND ${scope} AND ${where}`,
   );
 }
+
+/** Whether the caller reads every request (an administrator): its sums read the whole table. */
+export const readsEveryRequest = (caller: Caller): boolean =>
+  scopeOf(caller.role, 'Request', 'read').kind === 'all';
 
 /** A SELECT of the caller's readable buyer lines (not deleted), the table aliased `b`. */
 export function visibleLinesSql(caller: Caller, params: SqlParams, columns: string, where = 'TRUE'): string {
