@@ -2,6 +2,10 @@ import { MODEL_NAMES, type ModelName } from '@rf/domain/entity';
 import { scopeOf } from '@rf/domain/policy/policy';
 import type { Role } from '@rf/domain/roles';
 import type { QueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_KEY } from './notifications-api.ts';
+
+/** The caller's own new notifications (the server sends only the subscriber's). */
+export const NOTIFICATION_SUBSCRIPTION = 'subscription { onNotification { id } }';
 
 /** Models whose changes a role hears of: those it may read at all (the server filters each row). */
 export function watchedModels(role: Role): ModelName[] {
@@ -85,6 +89,18 @@ export async function startLiveUpdates(options: LiveUpdatesOptions): Promise<() 
         { query },
         { next: () => invalidator.changed(model), error: () => {}, complete: () => {} },
       ),
+    ),
+  );
+  // The user's own new notifications refresh the bell and its panel (docs/business-rules.md,
+  // “Notifications”).
+  unsubscribes.push(
+    ws.subscribe(
+      { query: NOTIFICATION_SUBSCRIPTION },
+      {
+        next: () => void options.client.invalidateQueries({ queryKey: [NOTIFICATIONS_KEY] }),
+        error: () => {},
+        complete: () => {},
+      },
     ),
   );
   return () => {

@@ -33,6 +33,7 @@ import {
   type NavItem,
 } from '../shared/areas.ts';
 import { AccountIcon, MenuIcon } from '../shared/icons.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { PendingApprovalScreen, usePendingApproval } from './pending-approval.tsx';
 
 const DRAWER_WIDTH = 240;
@@ -182,6 +183,7 @@ function AreaLayout({ area }: { area: AreaDef }) {
                 {[user.organisationName, user.name].filter(Boolean).join(' · ')}
               </Typography>
             </Box>
+            <NotificationBell />
             <IconButton aria-label="Account menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
               <AccountIcon />
             </IconButton>
@@ -195,16 +197,14 @@ function AreaLayout({ area }: { area: AreaDef }) {
                 </Box>
               </MenuItem>
               <Divider />
-              {area.key !== 'admin' && (
-                <MenuItem
-                  onClick={() => {
-                    setMenuAnchor(null);
-                    navigate(`${area.base}/settings`);
-                  }}
-                >
-                  Settings
-                </MenuItem>
-              )}
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  navigate(`${area.base}/settings`);
+                }}
+              >
+                Settings
+              </MenuItem>
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);

@@ -9,6 +9,7 @@ import { useSession } from '../auth/use-session.ts';
 import { PageHeader } from '../shared/page.tsx';
 import type { Role } from '@rf/domain/roles';
 import { TeamSection } from './team-section.tsx';
+import { NotificationsSection, TimeZoneSection } from './notification-settings.tsx';
 
 function ChangePassword() {
   const [oldPassword, setOld] = useState('');
@@ -133,6 +134,8 @@ export function SettingsScreen() {
           ))}
         </Grid>
       </Paper>
+      <NotificationsSection />
+      {user.role === 'Admin' && <TimeZoneSection />}
       <TeamSection />
       <ChangePassword />
     </>

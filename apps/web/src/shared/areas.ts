@@ -64,6 +64,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
       { label: 'Users & groups', to: 'groups' },
       { label: 'SOFR fixings', to: 'sofr' },
       { label: 'Audit trail', to: 'audit' },
+      { label: 'Settings', to: 'settings' },
     ],
   },
   investor: {

@@ -15,6 +15,7 @@ import {
   reportScreens,
   requestFlow,
   requestScreens,
+  settingsScreens,
 } from '../loaders.ts';
 import {
   documentCreate,
@@ -307,6 +308,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'reconciliation', lazy: screen(reconciliationScreens, (m) => m.ReconciliationScreen) },
   { path: 'sofr', lazy: screen(adminExtras, (m) => m.SofrScreen) },
   { path: 'audit', lazy: screen(auditScreens, (m) => m.AuditScreen) },
+  { path: 'settings', lazy: screen(settingsScreens, (m) => m.SettingsScreen) },
   { path: 'leads', lazy: screen(leadList, (m) => m.LeadsScreen, { area: A }) },
   { path: 'lead/:id', lazy: screen(leadDetail, (m) => m.LeadScreen, { area: A }) },
   // The ledger (docs/architecture.md, “Ledger”): every account.
