@@ -216,8 +216,9 @@ describe('Dashboards', () => {
     expect(t.graphqlErrors).toEqual([]);
   });
 
-  it('the charts come after the figures, in a chunk of their own, each with its table', async () => {
-    // A fresh browser context: nothing cached, so the order of the loads is the first visit's.
+  it('the charts come after the figures, in a chunk of their own when one nears the screen, each with its table', async () => {
+    // A fresh browser context: nothing cached, so the order of the loads is the first visit's;
+    // on a phone the charts are below the first screen.
     const context = await newContext(browser!);
     contexts.push(context);
     const t = await Tab.open(context);
@@ -233,11 +234,15 @@ describe('Dashboards', () => {
       if (res.url().endsWith('/graphql') && /dashboard/.test(res.request().postData() ?? ''))
         loads.push('figures');
     });
+    await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughUI(page, DEMO_EMAIL.investor);
     await page.goto(`/investor/dashboard?currency=${f.currency}`);
     await t.settle();
+    await until(() => text(page, 'value-approvedLimit')).toBe(money(f.approvedLimit, f.currency));
+    expect(loads, 'no chart is near the first screen yet').not.toContain('charts');
     const volume = page.getByRole('region', { name: 'Volume by month and status' });
     const chart = volume.getByRole('img', { name: /^Volume by month and status: / });
+    await volume.scrollIntoViewIfNeeded();
     await until(() => chart.locator('.MuiBarChart-element').count()).toBeGreaterThan(0);
     expect(loads).toContain('charts');
     expect(loads.indexOf('figures'), loads.join(', ')).toBeLessThan(loads.indexOf('charts'));
@@ -251,12 +256,14 @@ describe('Dashboards', () => {
 
     const aging = page.getByRole('region', { name: 'Aging' });
     if (f.aging.some((b) => b.count > 0)) {
+      await aging.scrollIntoViewIfNeeded();
       await until(() => aging.locator('.MuiBarChart-element').count()).toBeGreaterThan(0);
       await aging.getByRole('button', { name: 'Table' }).click();
       const rows = aging.getByRole('table').getByRole('row');
       expect(await rows.count()).toBe(f.aging.length + 1);
     }
     const lines = page.getByRole('region', { name: 'Utilisation per line' });
+    await lines.scrollIntoViewIfNeeded();
     await until(() => lines.locator('.MuiBarChart-element').count()).toBeGreaterThan(0);
     await lines.getByRole('button', { name: 'Table' }).click();
     const exposure = lines.getByRole('table', { name: 'Utilisation per line' });

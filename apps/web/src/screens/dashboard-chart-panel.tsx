@@ -1,11 +1,39 @@
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { Component, Suspense, useId, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
- * A dashboard chart's panel: its title, the chart (loaded with the chart library's chunk, a
- * skeleton of the same height meanwhile, so nothing below moves) and the same figures as a table,
- * offered by a Chart / Table switch. The chart is an image described by the title and `summary`;
- * when its chunk cannot be loaded, the table shows instead.
+ * Whether the element has come near the viewport (once true, it stays): the charts' library is
+ * asked for only when a chart is about to be seen, so a dashboard opened at its top loads and runs
+ * its figures alone.
+ */
+function useNearViewport() {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const observer = useRef<IntersectionObserver | null>(null);
+  // A callback ref: the chart's box is mounted again after the table was shown.
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const o = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        setNear(true);
+        o.disconnect();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    o.observe(el);
+    observer.current = o;
+  }, []);
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return [ref, near] as const;
+}
+
+/**
+ * A dashboard chart's panel: its title, the chart (loaded with the chart library's chunk once the
+ * panel nears the viewport, a skeleton of the same height until it is drawn, so nothing below
+ * moves) and the same figures as a table, offered by a Chart / Table switch. The chart is an image
+ * described by the title and `summary`; when its chunk cannot be loaded, the table shows instead.
  */
 export function ChartPanel({
   title,
@@ -30,6 +58,7 @@ export function ChartPanel({
   const [view, setView] = useState<'chart' | 'table'>(initial);
   const [failed, setFailed] = useState(false);
   const titleId = useId();
+  const [chartBox, near] = useNearViewport();
   const shown = failed ? 'table' : view;
   return (
     <Paper component="section" aria-labelledby={titleId} sx={{ p: 2, height: '100%', minWidth: 0 }}>
@@ -66,10 +95,15 @@ export function ChartPanel({
           <Box sx={{ overflowX: 'auto' }}>{table}</Box>
         </>
       ) : (
-        <Box role="img" aria-label={`${title}: ${summary}`} sx={{ minHeight: height }}>
-          <ChartBoundary onError={() => setFailed(true)}>
-            <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{chart}</Suspense>
-          </ChartBoundary>
+        <Box ref={chartBox} role="img" aria-label={`${title}: ${summary}`} sx={{ minHeight: height }}>
+          {near ? (
+            <ChartBoundary onError={() => setFailed(true)}>
+              <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{chart}</Suspense>
+            </ChartBoundary>
+          ) : (
+            // The chart's place until it nears the screen (not a loading skeleton: nothing loads yet).
+            <Box sx={{ height, borderRadius: 1, bgcolor: 'action.hover' }} />
+          )}
         </Box>
       )}
     </Paper>
