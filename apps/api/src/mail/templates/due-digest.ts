@@ -66,8 +66,8 @@ export function dueDigestEmail(data: DueDigestEmail): Promise<EmailContent> {
     html: html`<p>
         Invoices funded by ${data.organisation} as of ${data.date} (${data.timeZone}): ${counts.join(', ')}.
       </p>
-      ${section('Past due', data.pastDue)} ${section('Due in the next 7 days', data.dueSoon)}
-      <p style="color:#5b6576;font-size:13px">${SETTINGS_FOOTER}</p>`,
+      ${section('Past due', data.pastDue)} ${section('Due in the next 7 days', data.dueSoon)}`,
     action: { label: 'Open your requests', url: data.listUrl },
+    footer: SETTINGS_FOOTER,
   });
 }

@@ -19,6 +19,8 @@ export interface LayoutInput {
   readonly html: SafeHtml;
   /** The e-mail's one call to action, shown as a button under the body (and its address in text). */
   readonly action?: { readonly label: string; readonly url: string } | null;
+  /** A closing line under the button, in small print (e.g. how to stop these e-mails). */
+  readonly footer?: string | null;
 }
 
 const SIGNATURE = 'Receivables platform';
@@ -50,6 +52,7 @@ export async function layout(input: LayoutInput): Promise<EmailContent> {
     ...(input.text && greeting !== null ? [greeting, ''] : []),
     textBody,
     ...(action && !textBody.includes(action.url) ? ['', `${action.label}: ${action.url}`] : []),
+    ...(input.footer ? ['', input.footer] : []),
     '',
     '--',
     SIGNATURE,
@@ -62,10 +65,7 @@ export async function layout(input: LayoutInput): Promise<EmailContent> {
         <mj-text font-size="15px" line-height="1.5" color="${INK}" padding="4px 20px" />
         <mj-button background-color="${INK}" color="#ffffff" font-size="15px" border-radius="6px" />
       </mj-attributes>
-      <mj-style>
-        p { margin: 0 0 12px; } a { color: #1a56b0; } table.facts td { padding: 4px 8px 4px 0; vertical-align:
-        top; }
-      </mj-style>
+      <mj-style> p { margin: 0 0 12px; } a { color: #1a56b0; } </mj-style>
     </mj-head>
     <mj-body background-color="#f4f5f7" width="600px">
       <mj-section padding="16px 0 8px">
@@ -80,6 +80,13 @@ export async function layout(input: LayoutInput): Promise<EmailContent> {
             action
               ? html`<mj-button href="${action.url}" align="left" padding="8px 20px 4px"
                   >${action.label}</mj-button
+                >`
+              : null
+          }
+          ${
+            input.footer
+              ? html`<mj-text font-size="13px" color="${MUTED}" padding="12px 20px 0"
+                  >${input.footer}</mj-text
                 >`
               : null
           }

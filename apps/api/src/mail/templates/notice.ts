@@ -7,7 +7,7 @@ export interface NoticeEmail {
   readonly name?: string | null;
   /** What happened, one paragraph each. */
   readonly lines: readonly string[];
-  /** Key facts as label and value ("Invoice", "INV-1"), shown as a two-column list. */
+  /** Key facts as label and value ("Invoice", "INV-1"), one block each, the label above. */
   readonly facts?: readonly (readonly [string, string])[];
   /** Where to see it in the web app. */
   readonly action?: { readonly label: string; readonly url: string } | null;
@@ -25,21 +25,14 @@ export function noticeEmail(data: NoticeEmail): Promise<EmailContent> {
     subject: data.subject,
     ...(data.name === undefined ? {} : { name: data.name }),
     html: html`${data.lines.map((line) => html`<p>${line}</p>`)}
-    ${
-      facts.length
-        ? html`<table class="facts" role="presentation">
-            ${facts.map(
-              ([label, value]) =>
-                html`<tr>
-                  <td style="color:#5b6576">${label}</td>
-                  <td>${value}</td>
-                </tr>`,
-            )}
-          </table>`
-        : null
-    }
-    ${data.footer ? html`<p style="color:#5b6576;font-size:13px">${data.footer}</p>` : null}`,
+    ${facts.map(
+      ([label, value]) =>
+        html`<p style="margin:0 0 8px;padding:8px 12px;background:#f7f8fa">
+          <span style="color:#5b6576;font-size:13px">${label}</span><br />${value}
+        </p>`,
+    )}`,
     action: data.action ?? null,
+    footer: data.footer ?? null,
   });
 }
 
