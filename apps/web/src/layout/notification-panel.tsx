@@ -49,7 +49,12 @@ export function NotificationPanel({ anchor, onClose }: { anchor: HTMLElement; on
         </Typography>
         <Button
           size="small"
-          onClick={() => mark.mutate({ all: true })}
+          onClick={(e) => {
+            mark.mutate({ all: true });
+            // The button is disabled once nothing is unread: the focus stays in the panel, where
+            // Escape closes it.
+            (e.currentTarget.closest('[role="dialog"]') as HTMLElement | null)?.focus();
+          }}
           disabled={mark.isPending || !items.some((n) => !n.readAt)}
         >
           Mark all as read
