@@ -70,9 +70,19 @@ export const CHUNK_GROUPS: Rollup.CodeSplittingGroup[] = [
 /** dist/preload.json: what apps/api/src/http/web-preload.ts adds to index.html per route. */
 export interface PreloadMap {
   /** Script paths (/static/js/…) per set, beyond what index.html loads. */
-  readonly sets: { readonly login: string[]; readonly area: string[]; readonly dashboard: string[] };
+  readonly sets: {
+    readonly login: string[];
+    readonly area: string[];
+    readonly data: string[];
+    readonly dashboard: string[];
+  };
   /** Base paths of the signed-in areas (/app, /admin, …). */
   readonly areaBases: string[];
+  /**
+   * The areas whose first screen reads through the list queries (`data`): the organisation's
+   * profile, for every role but the administrator's (PROFILE_MODEL in src/auth/user-context.tsx).
+   */
+  readonly dataBases: string[];
 }
 
 /**
@@ -108,8 +118,11 @@ export function preloadMap(): Plugin {
         return [...closure(holders)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
       };
       const map: PreloadMap = {
-        sets: { login: set(LOGIN), area: set([...AREA, ...DATA]), dashboard: set(DASHBOARD) },
+        sets: { login: set(LOGIN), area: set(AREA), data: set(DATA), dashboard: set(DASHBOARD) },
         areaBases: Object.values(AREAS).map((a) => a.base),
+        dataBases: Object.values(AREAS)
+          .filter((a) => a.role !== 'Admin')
+          .map((a) => a.base),
       };
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(map) });
     },

@@ -5,21 +5,26 @@ const map: PreloadMap = {
   sets: {
     login: ['/static/js/login-a.js'],
     area: ['/static/js/area-b.js'],
+    data: ['/static/js/data-d.js'],
     dashboard: ['/static/js/dashboard-screen-c.js', '/static/js/area-b.js'],
   },
   areaBases: ['/app', '/admin', '/investor'],
+  dataBases: ['/app', '/investor'],
 };
 
 describe('preloads of a client route (docs/architecture.md, “Web bundle and first load”)', () => {
   it('gives the sign-in chunks to the sign-in pages and the layout to the areas', () => {
     expect(preloadsFor('/login', map)).toEqual(['/static/js/login-a.js']);
     expect(preloadsFor('/investor/login/', map)).toEqual(['/static/js/login-a.js']);
+    // The administrator's first screen reads no organisation profile: no list queries.
     expect(preloadsFor('/admin', map)).toEqual(['/static/js/area-b.js', '/static/js/dashboard-screen-c.js']);
     expect(preloadsFor('/investor/dashboard', map)).toEqual([
       '/static/js/area-b.js',
+      '/static/js/data-d.js',
       '/static/js/dashboard-screen-c.js',
     ]);
-    expect(preloadsFor('/app/requests/12', map)).toEqual(['/static/js/area-b.js']);
+    expect(preloadsFor('/app/requests/12', map)).toEqual(['/static/js/area-b.js', '/static/js/data-d.js']);
+    expect(preloadsFor('/admin/suppliers', map)).toEqual(['/static/js/area-b.js']);
   });
 
   it('gives nothing to other pages, look-alike paths and addresses that are not script chunks', () => {

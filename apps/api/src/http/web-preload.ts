@@ -10,28 +10,34 @@ export interface PreloadMap {
   readonly sets: {
     readonly login: readonly string[];
     readonly area: readonly string[];
+    readonly data: readonly string[];
     readonly dashboard: readonly string[];
   };
   /** Base paths of the signed-in areas: /app, /admin, … */
   readonly areaBases: readonly string[];
+  /** The areas whose first screen reads through the list queries (`data`): all but /admin. */
+  readonly dataBases: readonly string[];
 }
 
 const SCRIPT = /^\/static\/js\/[\w.-]+\.js$/;
 
 /**
  * The chunks a client route opens first (docs/architecture.md, “Web bundle and first load”): the
- * sign-in screens for /, /login and an area's login; the area layout for any other address in an
- * area, with the dashboard's chunks for the area's landing page and its dashboard.
+ * sign-in screens for /, /login and an area's login; the area layout (and the list queries, but
+ * in the administrator's area) for any other address in an area, with the dashboard's chunks for
+ * the area's landing page and its dashboard.
  */
 export function preloadsFor(pathname: string, map: PreloadMap): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const { login, area, dashboard } = map.sets;
+  const data = map.sets.data ?? []; // builds before the list queries had a set of their own
   let sets: (readonly string[])[] = [];
   if (path === '/' || path === '/login') sets = [login];
   for (const base of map.areaBases) {
+    const opened = (map.dataBases ?? []).includes(base) ? [area, data] : [area];
     if (path === `${base}/login`) sets = [login];
-    else if (path === base || path === `${base}/dashboard`) sets = [area, dashboard];
-    else if (path.startsWith(`${base}/`) && path !== `${base}/register`) sets = [area];
+    else if (path === base || path === `${base}/dashboard`) sets = [...opened, dashboard];
+    else if (path.startsWith(`${base}/`) && path !== `${base}/register`) sets = opened;
   }
   return [...new Set(sets.flat())].filter((p) => SCRIPT.test(p));
 }

@@ -54,9 +54,11 @@ it('links the chunks a route opens first from index.html (docs/architecture.md, 
       sets: {
         login: ['/static/js/login-1.js'],
         area: ['/static/js/login-1.js', '/static/js/area-1.js'],
+        data: ['/static/js/data-1.js'],
         dashboard: ['/static/js/dashboard-screen-1.js'],
       },
       areaBases: ['/app', '/admin'],
+      dataBases: ['/app'],
     }),
   );
   const links = async (url: string) =>
@@ -70,7 +72,11 @@ it('links the chunks a route opens first from index.html (docs/architecture.md, 
     '/static/js/area-1.js',
     '/static/js/dashboard-screen-1.js',
   ]);
-  expect(await links('/app/requests')).toEqual(['/static/js/login-1.js', '/static/js/area-1.js']);
+  expect(await links('/app/requests')).toEqual([
+    '/static/js/login-1.js',
+    '/static/js/area-1.js',
+    '/static/js/data-1.js',
+  ]);
   expect(await links('/sign/abc')).toEqual([]);
   const page = await app.inject('/');
   expect(page.headers['content-type']).toContain('text/html');

@@ -14,6 +14,7 @@ import { DemoBanner } from '../layout/demo-banner.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { getSession, subscribe, type SessionUser } from '../auth/session.ts';
 import { reportError } from '../shared/errors.ts';
+import { PROFILE_MODEL } from '../auth/user-context.tsx';
 
 const authScreens = () => import('../auth/auth-screens.tsx');
 const registerScreen = () => import('../auth/register-screen.tsx');
@@ -139,13 +140,24 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * Whether the first screen at `path` reads through the list queries: the organisation's profile
+ * does, in every area but the administrator's (PROFILE_MODEL), whose first screen then loads
+ * without them (docs/architecture.md, “Web bundle and first load”).
+ */
+function readsListQueries(path: string): boolean {
+  const def = Object.values(AREAS).find((a) => path === a.base || path.startsWith(`${a.base}/`));
+  return !def || PROFILE_MODEL[def.role] !== null;
+}
+
 export function createAppRouter(client?: QueryClient) {
   const routes = appRoutes(client);
   // With a stored session (not checked yet), the data layer and the query modules of the routes
   // being opened (`handle.queries`) are requested before the route chunks, so that the first
   // screen's queries are not queued behind its components.
   if (client && getSession().status === 'loading') {
-    void import('../entity/queries.ts').catch(() => undefined);
+    if (readsListQueries(window.location.pathname))
+      void import('../entity/queries.ts').catch(() => undefined);
     for (const m of matchRoutes(routes, window.location) ?? []) {
       const handle = m.route.handle as { queries?: () => Promise<unknown> } | undefined;
       void handle?.queries?.().catch(() => undefined);
