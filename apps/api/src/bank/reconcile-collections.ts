@@ -26,6 +26,7 @@ import {
 } from '../payments/allocations.ts';
 import { requireAdmin } from './accounts.ts';
 import { asPlatform } from './platform-caller.ts';
+import { deliverMail } from '../mail/mail-queue.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const day = (v: unknown) => String(v).slice(0, 10);
@@ -260,6 +261,8 @@ export async function allocatePayment(
       return { allocationIds };
     }),
   );
+  // A settlement tells the supplier (docs/business-rules.md, “Notifications”): its mail leaves now.
+  await deliverMail(ctx);
   return ran.result as { allocationIds: string[] };
 }
 

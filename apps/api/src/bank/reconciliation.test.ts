@@ -303,6 +303,11 @@ describeDatabases('reconciliation of payments', (db) => {
     expect(await state(payment!)).toBe('Matched');
     expect((await request(requests['REC-B-200']!)).request_status).toBe('Settled');
     expect((await request(requests['REC-C-300']!)).request_status).toBe('Approved');
+    // The supplier is told of the settlement as soon as the allocation returns
+    // (docs/business-rules.md, “Notifications”).
+    expect(api.mail).toContainEqual(
+      expect.objectContaining({ to: 'owner@supplier.test', subject: 'Request REC-B-200: Settled' }),
+    );
     expect(await paid(requests['REC-C-300']!)).toBe('500.00');
     const balance = await gql<{ requestBalance: Record<string, string> }>(
       'Supplier',
