@@ -5,12 +5,12 @@ import { chosenCurrency } from './dashboard-links.ts';
 
 /**
  * The dashboard's currency, kept in the address (`?currency=`) so a reload, Back or a shared link
- * shows the same one; the first of the caller's currencies by default. Figures are never shown
- * summed across currencies (docs/business-rules.md, “Dashboards”).
+ * shows the same one; by default the first of the caller's currencies that has requests (else the
+ * first). Figures are never shown summed across currencies (docs/business-rules.md, “Dashboards”).
  */
-export function useCurrencyChoice(currencies: readonly string[]) {
+export function useCurrencyChoice(currencies: readonly string[], withRequests: readonly string[]) {
   const [params, setParams] = useSearchParams();
-  const currency = chosenCurrency(currencies, params.get('currency'));
+  const currency = chosenCurrency(currencies, params.get('currency'), withRequests);
   const choose = useCallback(
     (c: string) =>
       setParams(

@@ -78,5 +78,9 @@ describe('docs/business-rules.md, “Dashboards”: where a dashboard figure lea
     expect(chosenCurrency(['USD', 'EUR'], 'JPY')).toBe('USD');
     expect(chosenCurrency(['USD', 'EUR'], null)).toBe('USD');
     expect(chosenCurrency([], 'USD')).toBeNull();
+    // Without a choice, the first currency that has requests: not a row of zeros.
+    expect(chosenCurrency(['CHF', 'EUR', 'USD'], null, ['EUR', 'USD'])).toBe('EUR');
+    expect(chosenCurrency(['CHF', 'EUR'], 'CHF', ['EUR'])).toBe('CHF');
+    expect(chosenCurrency(['CHF', 'EUR'], null, [])).toBe('CHF');
   });
 });

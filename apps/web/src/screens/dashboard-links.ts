@@ -141,6 +141,11 @@ export function queueOf(key: string): QueueDef {
 }
 
 /** The currency shown: the one the address names when the caller has it, else the first. */
-export function chosenCurrency(currencies: readonly string[], param: string | null): string | null {
-  return param && currencies.includes(param) ? param : (currencies[0] ?? null);
+export function chosenCurrency(
+  currencies: readonly string[],
+  param: string | null,
+  withRequests: readonly string[] = [],
+): string | null {
+  if (param && currencies.includes(param)) return param;
+  return currencies.find((c) => withRequests.includes(c)) ?? currencies[0] ?? null;
 }

@@ -61,7 +61,8 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
 
 function DashboardBody({ area, dashboard }: { area: AreaKey; dashboard: Dashboard }) {
   const codes = dashboard.currencies.map((c) => c.currency);
-  const [currency, choose] = useCurrencyChoice(codes);
+  const withRequests = dashboard.currencies.filter((c) => c.requestCount > 0).map((c) => c.currency);
+  const [currency, choose] = useCurrencyChoice(codes, withRequests);
   const figures = dashboard.currencies.find((c) => c.currency === currency);
   const queues = area === 'admin' && dashboard.queues.length > 0 && <WorkQueues queues={dashboard.queues} />;
   return (
