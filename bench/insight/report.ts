@@ -5,6 +5,8 @@ import type { Timing } from './timing.ts';
 export interface MeasuredOperation {
   readonly op: Operation;
   readonly timing: Timing;
+  /** The same calls with the insight migration's indexes dropped (BENCH_INSIGHT_BEFORE_SAMPLES). */
+  readonly before?: Timing | undefined;
   readonly statements: readonly ExplainedStatement[];
   /** The same statements with the indexes of the insight migration dropped (when it has any). */
   readonly withoutIndexes?: readonly ExplainedStatement[] | undefined;
@@ -33,13 +35,13 @@ export const statementTime = (s: ExplainedStatement): number => s.planningMs + s
 
 export function resultsTable(rows: readonly MeasuredOperation[]): string {
   const lines = [
-    '| operation | caller | covers | samples | p50 (ms) | p95 (ms) | max (ms) | target p95 | ✓/✗ | SQL statements (reads) | Σ execution in EXPLAIN (ms) |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | :-: | ---: | ---: |',
+    '| operation | caller | covers | samples | p50 (ms) | p95 (ms) | max (ms) | target p95 | ✓/✗ | without the 0018 indexes: samples, p50, p95 (ms) | SQL statements (reads) | Σ execution in EXPLAIN (ms) |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | :-: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     const sum = r.statements.reduce((a, s) => a + s.executionMs, 0);
     lines.push(
-      `| ${r.op.label} | ${r.op.caller} | ${r.op.scope} | ${r.timing.samples} | ${ms(r.timing.p50)} | ${ms(r.timing.p95)} | ${ms(r.timing.max)} | ≤ ${r.op.targetMs} | ${r.timing.p95 <= r.op.targetMs ? '✓' : '✗'} | ${r.statements.length} | ${ms(sum)} |`,
+      `| ${r.op.label} | ${r.op.caller} | ${r.op.scope} | ${r.timing.samples} | ${ms(r.timing.p50)} | ${ms(r.timing.p95)} | ${ms(r.timing.max)} | ≤ ${r.op.targetMs} | ${r.timing.p95 <= r.op.targetMs ? '✓' : '✗'} | ${r.before ? `${r.before.samples}, ${ms(r.before.p50)}, ${ms(r.before.p95)}` : ''} | ${r.statements.length} | ${ms(sum)} |`,
     );
   }
   return lines.join('\n');
@@ -61,18 +63,49 @@ function statementsTable(r: MeasuredOperation): string {
   return lines.join('\n');
 }
 
-/** Full plans of the statements that take the most time (at least the slowest, and any over 5 ms). */
+const PLAN_LINES = 90;
+
+/** A plan cut to its first lines (the costly nodes of these plans come first). */
+const clip = (text: string): string => {
+  const lines = text.split('\n');
+  return lines.length <= PLAN_LINES
+    ? text
+    : `${lines.slice(0, PLAN_LINES).join('\n')}\n… ${lines.length - PLAN_LINES} more lines`;
+};
+
+/** Full plans of the statements that take the most time (the slowest, and any over 20 ms). */
 function plans(r: MeasuredOperation): string {
   const ranked = r.statements
     .map((s, i) => ({ s, i }))
     .sort((a, b) => statementTime(b.s) - statementTime(a.s))
-    .filter((x, rank) => rank === 0 || statementTime(x.s) > 5);
+    .filter((x, rank) => rank === 0 || statementTime(x.s) > 20);
   return ranked
     .map(({ s, i }) => {
       const b = r.withoutIndexes?.[i];
       const without =
-        b && b.text !== s.text ? `\n\nWithout the 0018 indexes:\n\n\`\`\`text\n${b.text}\n\`\`\`` : '';
-      return `Statement ${i + 1}, parameters \`${cell(JSON.stringify(s.params)).slice(0, 300)}\`:\n\n\`\`\`sql\n${s.sql.trim()}\n\`\`\`\n\n\`\`\`text\n${s.text}\n\`\`\`${without}`;
+        b && b.text !== s.text ? `\n\nWithout the 0018 indexes:\n\n\`\`\`text\n${clip(b.text)}\n\`\`\`` : '';
+      return `Statement ${i + 1}, parameters \`${cell(JSON.stringify(s.params)).slice(0, 300)}\`:\n\n\`\`\`sql\n${s.sql.trim()}\n\`\`\`\n\n\`\`\`text\n${clip(s.text)}\n\`\`\`${without}`;
+    })
+    .join('\n\n');
+}
+
+/**
+ * A section per operation with statements; an operation sending the same SQL as one already shown
+ * (the CSV and PDF downloads run funderReport's) refers to its plans instead of repeating them.
+ */
+function sections(rows: readonly MeasuredOperation[]): string {
+  const shown = new Map<string, string>();
+  return rows
+    .filter((r) => r.statements.length)
+    .map((r) => {
+      const title = `${r.op.label}, ${r.op.caller}`;
+      const key = `${r.op.caller}\n${r.statements.map((x) => x.sql).join('\n')}`;
+      const same = shown.get(key);
+      if (!same) shown.set(key, title);
+      const body = same
+        ? `The same statements as ${same}: plans there.`
+        : `<details><summary>Plans</summary>\n\n${plans(r)}\n\n</details>`;
+      return `### ${title}\n\n${statementsTable(r)}\n\n${body}`;
     })
     .join('\n\n');
 }
@@ -103,19 +136,6 @@ wrapper of our database layer, the call made once before so caches are warm), ex
 own parameters by \`EXPLAIN (ANALYZE, BUFFERS)\` (run twice, the second counted). Statements that
 write (sessions, audit) are listed by the recording but not explained.
 
-${rows
-  .filter((r) => r.statements.length)
-  .map(
-    (r) => `### ${r.op.label}, ${r.op.caller}
-
-${statementsTable(r)}
-
-<details><summary>Plans</summary>
-
-${plans(r)}
-
-</details>`,
-  )
-  .join('\n\n')}
+${sections(rows)}
 `;
 }

@@ -9,10 +9,11 @@ import { loadSettings } from '../api/settings.ts';
 import { AREAS, ensureCallers, PASSWORD, signIn, type Area } from './callers.ts';
 import { queryDocuments, signInLocal, startCapturingApp } from './capture.ts';
 import { ensureInsightDataset } from './dataset.ts';
+import { benchProductionEnv } from './production-env.ts';
 import { explainStatements } from './explain.ts';
-import { dashboardOperations, reportOperations } from './operations.ts';
+import { dashboardOperations, reportOperations, type Operation } from './operations.ts';
 import { markdown, resultsTable, type MeasuredOperation } from './report.ts';
-import { timeEach, timeSequential } from './timing.ts';
+import { timeEach, timeSequential, type Timing } from './timing.ts';
 
 /**
  * `npm run bench:insight`: on the data set of bench:api (1,000,000 requests; seeded or reused),
@@ -25,6 +26,10 @@ const num = (v: string | undefined, fallback: number): number =>
   v !== undefined && v !== '' && Number(v) >= 0 ? Number(v) : fallback;
 const SAMPLES = Math.max(1, num(process.env.BENCH_INSIGHT_SAMPLES, 50));
 const WARMUP = num(process.env.BENCH_INSIGHT_WARMUP, 5);
+/** Operations whose last warm-up call took 2 s or more get fewer samples, so a run stays minutes long. */
+/** Samples per operation with the 0018 indexes dropped (0: no such pass). */
+const BEFORE_SAMPLES = num(process.env.BENCH_INSIGHT_BEFORE_SAMPLES, 0);
+const SLOW = { slowSamples: Math.max(1, num(process.env.BENCH_INSIGHT_SLOW_SAMPLES, 10)), slowMs: 2_000 };
 const ONLY = process.env.BENCH_INSIGHT_OPERATIONS?.split(',').map((x) => x.trim());
 const RESULTS =
   process.env.BENCH_INSIGHT_RESULTS_FILE ?? new URL('../INSIGHT-RESULTS.md', import.meta.url).pathname;
@@ -32,6 +37,7 @@ const MIGRATION = new URL('../../apps/api/src/db/migrations/0018_insight-indexes
   .pathname;
 const say = (message: string): void => console.log(`[insight] ${message}`);
 const started = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
 
 const scale = { suppliers: s.suppliers, requestsPerSupplier: s.requestsPerSupplier, seed: s.seed };
 const data = await ensureInsightDataset(s.databaseUrl, scale);
@@ -64,7 +70,10 @@ const indexes = existsSync(MIGRATION)
   : [];
 
 // ---- Latency: our server in its own process, one request at a time ----
-const timings = new Map<(typeof operations)[number], Awaited<ReturnType<typeof timeSequential>>>();
+const timings = new Map<Operation, Timing>();
+let before = new Map<Operation, Timing>();
+// Production's settings, made up for this run where they are not set (the server refuses to start without).
+Object.assign(process.env, benchProductionEnv(), { JOBS: process.env.JOBS ?? 'off' });
 const server = await startOurServer({
   name: 'ours-insight',
   databaseUrl: s.databaseUrl,
@@ -75,17 +84,36 @@ const server = await startOurServer({
 try {
   const tokens = new Map<Area, string>();
   for (const area of AREAS) tokens.set(area, await signIn(server.url, callers.emails[area]));
-  for (const op of operations) {
-    const token = tokens.get(op.caller)!;
-    const timing = await timeSequential(server.url, () => op.call(token), {
-      warmup: WARMUP,
-      samples: SAMPLES,
-    });
-    timings.set(op, timing);
-    say(
-      `${op.label}, ${op.caller}: p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms (target ${op.targetMs} ms; ${timing.bytes} bytes)`,
-    );
+  const measure = async (samples: number, log: string) => {
+    const out = new Map<Operation, Timing>();
+    for (const op of operations) {
+      const token = tokens.get(op.caller)!;
+      const timing = await timeSequential(server.url, () => op.call(token), {
+        ...SLOW,
+        warmup: WARMUP,
+        samples,
+      });
+      out.set(op, timing);
+      say(
+        `${op.label}, ${op.caller}${log}: p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms (target ${op.targetMs} ms; ${timing.bytes} bytes)`,
+      );
+    }
+    return out;
+  };
+  if (BEFORE_SAMPLES && indexes.length) {
+    // The same calls with the insight migration's indexes dropped, then made again from its file.
+    const admin = await openDatabase(s.databaseUrl, { statementTimeoutMs: 0 });
+    try {
+      await admin.exec(`DROP INDEX IF EXISTS ${indexes.map((i) => `"${i}"`).join(', ')}`);
+      before = await measure(BEFORE_SAMPLES, ', without the 0018 indexes');
+    } finally {
+      say('making the 0018 indexes again');
+      await admin.exec(readFileSync(MIGRATION, 'utf8'));
+      await admin.exec(`VACUUM (ANALYZE) ledger_entry, ledger_transaction`);
+      await admin.close();
+    }
   }
+  for (const [op, timing] of await measure(SAMPLES, '')) timings.set(op, timing);
 } finally {
   await server.process.stop();
 }
@@ -112,6 +140,7 @@ try {
     const served = {
       op,
       timing: timings.get(op)!,
+      before: before.get(op),
       statements,
       ...(withoutIndexes ? { withoutIndexes } : {}),
     };
@@ -121,13 +150,18 @@ try {
           forget();
           await capture.call(call);
         },
-        { warmup: Math.min(WARMUP, 2), samples: SAMPLES },
+        { warmup: Math.max(1, Math.min(WARMUP, 2)), samples: SAMPLES, ...SLOW },
       );
       say(
         `${op.label}, ${op.caller}, computed: p50 ${computed.p50.toFixed(1)} ms, p95 ${computed.p95.toFixed(1)} ms`,
       );
       rows.push({ ...served, statements: [], withoutIndexes: undefined });
-      rows.push({ ...served, op: { ...op, label: 'dashboard, computed (cache emptied)' }, timing: computed });
+      rows.push({
+        ...served,
+        op: { ...op, label: 'dashboard, computed (cache emptied)' },
+        timing: computed,
+        before: undefined,
+      });
     } else rows.push(served);
     say(`${op.label}, ${op.caller}: ${recorded.length} statements, ${statements.length} explained`);
   }
@@ -140,10 +174,10 @@ await db.close();
 const p = callers.parties;
 const info = {
   date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-  machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), shared with PostgreSQL and the bench (load average ${loadavg()[0]?.toFixed(1)} at the end)`,
+  machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), shared with PostgreSQL, the bench and other work (load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end)`,
   node: process.versions.node,
   postgres: `PostgreSQL ${version?.v ?? '?'}`,
-  dataset: `${data.requests.toLocaleString('en')} requests across ${s.suppliers.toLocaleString('en')} suppliers (${scaleKey(scale)}; ${data.reused ? `reused, seeded in ${data.seedSeconds.toFixed(0)} s` : `seeded in this run in ${data.seedSeconds.toFixed(0)} s`}), plus ${data.ledgerTransactions.toLocaleString('en')} ledger transactions (${data.ledgerEntries.toLocaleString('en')} entries) of fees, SPV purchases and settlements (bench/insight/ledger-fill.ts; ${data.ledgerReused ? 'reused' : 'posted in this run'}, ${data.ledgerSeconds.toFixed(0)} s)`,
+  dataset: `${data.requests.toLocaleString('en')} requests across ${s.suppliers.toLocaleString('en')} suppliers (${scaleKey(scale)}; ${data.reused ? `reused, seeded in ${data.seedSeconds.toFixed(0)} s` : `seeded in this run in ${data.seedSeconds.toFixed(0)} s`}), plus ${data.ledgerTransactions.toLocaleString('en')} ledger transactions (${data.ledgerEntries.toLocaleString('en')} entries) of fees, SPV purchases, collections and settlements (bench/insight/ledger-fill.ts; ${data.ledgerReused ? 'reused' : 'posted in this run'}, ${data.ledgerSeconds.toFixed(0)} s)`,
   callers: [
     'admin: an administrator (every organisation)',
     `supplier: ${p.supplier.name} (${p.supplier.requests} requests)`,
@@ -151,12 +185,13 @@ const info = {
     `spv: ${p.spv.name}, the SPV with the most requests (${p.spv.requests})`,
     `broker: ${p.broker.name}, the broker with the most requests (${p.broker.requests})`,
   ],
-  settings: `our server (\`${s.serverEntry}\`, NODE_ENV=production, pool ${process.env.DB_POOL_SIZE ?? 10}) in its own process; per operation ${WARMUP} unmeasured calls, then ${SAMPLES} calls one after another (one at a time: the latency of a request on an idle server, response body read), nearest-rank percentiles`,
+  settings: `our server (\`${s.serverEntry}\`, NODE_ENV=production, JOBS=${process.env.JOBS} (no scheduled jobs running beside the requests), pool ${process.env.DB_POOL_SIZE ?? 10}) in its own process; per operation ${WARMUP} unmeasured calls, then ${SAMPLES} calls one after another (${SLOW.slowSamples} when the last warm-up call took ${SLOW.slowMs / 1000} s or more) (one at a time: the latency of a request on an idle server, response body read), nearest-rank percentiles`,
   indexes,
   notes: [
     'Times are wall-clock on a machine shared with other work; the EXPLAIN execution times below depend less on it.',
+    'The data set has no payment_allocation rows (the collections of Settled requests are in the ledger only), so the open balance of an Approved request (its invoice amount less its allocations) finds nothing to subtract; with part payments that subquery reads one index entry per allocation.',
     'Each area is measured with the party that has the most requests of its kind, so its figures cover the most rows: the slow end of that area.',
-    '“dashboard” rows are what the running server answers: a dashboard whose computation took 1 s or more is kept in memory and answered from there (apps/api/src/insight/dashboard-cache.ts: fresh for 30 s, then served while recomputed in the background, never older than 5 min), so after the first call they mostly measure the cache. “dashboard, computed (cache emptied)” rows time the same GraphQL call through our routes in the bench process with that cache emptied before every call: the time of the first call, and of the background recomputation.',
+    '“dashboard” rows are what the running server answers: a dashboard whose computation took 1 s or more is kept in memory and answered from there (apps/api/src/insight/dashboard-cache.ts: fresh for 30 s, then served while recomputed in the background, never older than 5 min), so after the first call they mostly measure the cache. “dashboard, computed (cache emptied)” rows time the same GraphQL call through our routes in the bench process with that cache emptied before every call: the time of the first call, and of the background recomputation. A dashboard computed in under 1 s is not kept, so every served row but the administrator’s is a computation too; the computed rows run after all served ones, in the bench process and at whatever load the machine then has.',
   ],
 };
 console.log(`\n${resultsTable(rows)}\n`);

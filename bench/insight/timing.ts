@@ -40,15 +40,29 @@ export async function send(base: string, call: HttpCall): Promise<{ body: Buffer
  * Response times of `samples` calls sent one after another (after `warmup` unmeasured ones), so each
  * is the latency of one request on an otherwise idle server, body read included.
  */
+export interface SampleCounts {
+  readonly warmup: number;
+  readonly samples: number;
+  /** Samples taken instead when the last warm-up call took `slowMs` or more (a run stays minutes long). */
+  readonly slowSamples: number;
+  readonly slowMs: number;
+}
+
 export async function timeSequential(
   base: string,
   calls: (i: number) => HttpCall,
-  opts: { warmup: number; samples: number },
+  opts: SampleCounts,
 ): Promise<Timing> {
   let bytes = 0;
-  for (let i = 0; i < opts.warmup; i++) bytes ||= (await send(base, calls(i))).body.length;
+  let last = 0;
+  for (let i = 0; i < opts.warmup; i++) {
+    const started = performance.now();
+    bytes ||= (await send(base, calls(i))).body.length;
+    last = performance.now() - started;
+  }
+  const samples = last >= opts.slowMs ? Math.min(opts.samples, opts.slowSamples) : opts.samples;
   const times: number[] = [];
-  for (let i = 0; i < opts.samples; i++) {
+  for (let i = 0; i < samples; i++) {
     const started = performance.now();
     const { body } = await send(base, calls(opts.warmup + i));
     times.push(performance.now() - started);
@@ -65,13 +79,16 @@ export async function timeSequential(
 }
 
 /** The same for any call made `samples` times one after another (e.g. in-process). */
-export async function timeEach(
-  call: () => Promise<void>,
-  opts: { warmup: number; samples: number },
-): Promise<Timing> {
-  for (let i = 0; i < opts.warmup; i++) await call();
+export async function timeEach(call: () => Promise<void>, opts: SampleCounts): Promise<Timing> {
+  let last = 0;
+  for (let i = 0; i < opts.warmup; i++) {
+    const started = performance.now();
+    await call();
+    last = performance.now() - started;
+  }
+  const samples = last >= opts.slowMs ? Math.min(opts.samples, opts.slowSamples) : opts.samples;
   const times: number[] = [];
-  for (let i = 0; i < opts.samples; i++) {
+  for (let i = 0; i < samples; i++) {
     const started = performance.now();
     await call();
     times.push(performance.now() - started);
