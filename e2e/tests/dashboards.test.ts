@@ -184,13 +184,24 @@ describe('Dashboards', () => {
   it('the administrator’s work queues lead to their screens, the lists counting what the queue counts', async () => {
     const t = tab('admin');
     const page = t.page;
-    const { queues } = await dashboardOf('admin');
-    const count = (key: string) => queues.find((q) => q.key === key)!.count;
-    expect(queues.length).toBeGreaterThan(0);
+    // Other test files change the demo data meanwhile: a queue's count is read from the server
+    // again right after the page shows it, and the page reloaded until both agree.
+    const queuesNow = async () => (await dashboardOf('admin')).queues;
+    const count = async (key: string) => (await queuesNow()).find((q) => q.key === key)!.count;
+    expect((await queuesNow()).length).toBeGreaterThan(0);
     const visit = await t.visit('/admin/dashboard');
     expect(visit.problems).toEqual([]);
     const section = page.getByRole('region', { name: 'Work queues' });
-    for (const q of queues) expect(await text(page, `queue-${q.key}`)).toMatch(new RegExp(`${q.count}$`));
+    const shown = async () => {
+      const queues = await queuesNow();
+      const texts = await Promise.all(queues.map((q) => text(page, `queue-${q.key}`)));
+      return queues.filter((q, i) => !texts[i]!.endsWith(` ${q.count}`)).map((q) => q.key);
+    };
+    for (let attempt = 0; (await shown()).length > 0 && attempt < 3; attempt++) {
+      await page.reload();
+      await t.settle();
+    }
+    expect(await shown(), 'queues whose count differs from the server’s').toEqual([]);
 
     const lists: [string, string, Record<string, string>][] = [
       ['requestsAwaitingDecision', '/admin/requests', { status: 'Under Review' }],
@@ -203,7 +214,8 @@ describe('Dashboards', () => {
       await page.waitForURL((u) => u.pathname === path);
       expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(query);
       await t.settle();
-      if (count(key) > 0) await until(() => listCount(page)).toBe(count(key));
+      const expected = await count(key);
+      if (expected > 0) await until(() => listCount(page)).toBe(expected);
       else await until(() => page.getByText(/match this filter/).count()).toBe(1);
     }
     await t.visit('/admin/dashboard');

@@ -9,6 +9,9 @@ const NotificationPanel = lazy(() =>
   loadChunk(() => import('./notification-panel.tsx')).then((m) => ({ default: m.NotificationPanel })),
 );
 
+/** Unread notifications counted on the badge; more show as "99+". */
+const MAX_SHOWN = 99;
+
 /**
  * The bell in the app bar (docs/business-rules.md, “Notifications”): the unread count from the
  * server, kept fresh by the live updates; a click opens the latest notifications.
@@ -16,11 +19,13 @@ const NotificationPanel = lazy(() =>
 export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const count = useUnreadCount().data ?? 0;
-  const label = count ? `Notifications, ${count} unread` : 'Notifications';
+  // The name holds the badge's text ("99+" beyond 99), as screen readers and voice control expect.
+  const shown = count > MAX_SHOWN ? `${MAX_SHOWN}+` : String(count);
+  const label = count ? `Notifications, ${shown} unread` : 'Notifications';
   return (
     <>
       <IconButton aria-label={label} aria-haspopup="dialog" onClick={(e) => setAnchor(e.currentTarget)}>
-        <Badge badgeContent={count} color="error" max={99}>
+        <Badge badgeContent={count} color="error" max={MAX_SHOWN}>
           <BellIcon />
         </Badge>
       </IconButton>
