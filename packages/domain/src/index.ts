@@ -31,3 +31,4 @@ export * from './esign/envelopes.ts';
 export * from './ledger/index.ts';
 export * from './rules/insurance.ts';
 export * from './payments/matching.ts';
+export * from './insight/dashboard.ts';

@@ -10,7 +10,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { dashboardOf } from '../insight/dashboard.ts';
-import { AGING_BUCKETS, QUEUE_KEYS, REQUEST_STATUSES } from '../insight/dashboard-types.ts';
+import { AGING_BUCKETS, QUEUE_KEYS, REQUEST_STATUSES } from '@rf/domain';
 import type { OperationContext } from '../operations/context.ts';
 import { AWSDate, AWSDateTime, Decimal } from './scalars.ts';
 

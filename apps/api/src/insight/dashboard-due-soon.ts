@@ -1,8 +1,7 @@
-import { shiftDate, type Caller } from '@rf/domain';
+import { shiftDate, type Caller, DUE_SOON_DAYS, LIST_ROWS } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { visibleRequestsSql } from './dashboard-scope.ts';
-import { DUE_SOON_DAYS, LIST_ROWS } from './dashboard-types.ts';
 
 export interface DueSoonRow {
   readonly id: string;

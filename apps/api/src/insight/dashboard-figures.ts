@@ -1,8 +1,6 @@
-import { fromMinor, PREFERRED_CURRENCIES } from '@rf/domain';
-import { minorUnitsOf, MoneyDecimal, roundHalfUp, roundMoney } from '@rf/domain/money';
-import type { FeeGroup, RequestGroup } from './dashboard-requests.ts';
-import type { LineRow } from './dashboard-lines.ts';
 import {
+  fromMinor,
+  PREFERRED_CURRENCIES,
   AGING_BUCKETS,
   REQUEST_STATUSES,
   VOLUME_MONTHS,
@@ -11,7 +9,10 @@ import {
   type DashboardCurrency,
   type MonthVolume,
   type RequestStatus,
-} from './dashboard-types.ts';
+} from '@rf/domain';
+import { minorUnitsOf, MoneyDecimal, roundHalfUp, roundMoney } from '@rf/domain/money';
+import type { FeeGroup, RequestGroup } from './dashboard-requests.ts';
+import type { LineRow } from './dashboard-lines.ts';
 
 /**
  * Puts a dashboard's figures together from the database's exact sums (docs/business-rules.md,

@@ -1,9 +1,8 @@
-import type { Caller } from '@rf/domain';
+import { type Caller, EXPOSURE_LINES, LIST_ROWS } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { OPEN_BALANCE } from './dashboard-requests.ts';
 import { visibleLinesSql } from './dashboard-scope.ts';
-import { EXPOSURE_LINES, LIST_ROWS } from './dashboard-types.ts';
 
 /**
  * The line figures of a dashboard (docs/business-rules.md, “Dashboards”): the caller's readable

@@ -1,6 +1,5 @@
-import { EXPIRY_NOTICE_DAYS, shiftDate } from '@rf/domain';
+import { EXPIRY_NOTICE_DAYS, shiftDate, QUEUE_KEYS, type QueueKey, type WorkQueue } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
-import { QUEUE_KEYS, type QueueKey, type WorkQueue } from './dashboard-types.ts';
 
 /**
  * The administrators' work queues (docs/business-rules.md, “Dashboards”): how many records wait

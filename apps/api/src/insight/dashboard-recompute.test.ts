@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MoneyDecimal, roundHalfUp, roundMoney } from '@rf/domain/money';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
-import type { Dashboard } from './dashboard-types.ts';
+import type { Dashboard } from '@rf/domain';
 import { buildDashboardData, dashboardOf, ok, VIEW, WHO } from './test-dashboard-data.ts';
 
 type Dec = InstanceType<typeof MoneyDecimal>;

@@ -1,8 +1,7 @@
-import type { Caller } from '@rf/domain';
+import { type Caller, type DashboardArea } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { feeSourceOf, readsEveryRequest, visibleRequestsSql } from './dashboard-scope.ts';
-import type { DashboardArea } from './dashboard-types.ts';
 
 /**
  * The request figures of a dashboard in one pass over the caller's readable requests

@@ -1,7 +1,6 @@
-import { scopeOf, type AccountKindName, type Caller } from '@rf/domain';
+import { scopeOf, type AccountKindName, type Caller, type DashboardArea } from '@rf/domain';
 import { scopeSql } from '../data/scope-sql.ts';
 import type { SqlParams } from '../data/sql-params.ts';
-import type { DashboardArea } from './dashboard-types.ts';
 
 /**
  * Which rows a dashboard sums (docs/business-rules.md, “Dashboards”): exactly those the caller

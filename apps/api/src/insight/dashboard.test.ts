@@ -3,7 +3,7 @@ import { MoneyDecimal } from '@rf/domain/money';
 import { describeDatabases } from '../db/test-databases.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { forgetDashboards } from './dashboard.ts';
-import type { Dashboard, DashboardCurrency } from './dashboard-types.ts';
+import type { Dashboard, DashboardCurrency } from '@rf/domain';
 import { buildDashboardData, dashboardOf, ok, VIEW, type DashboardData } from './test-dashboard-data.ts';
 
 /**

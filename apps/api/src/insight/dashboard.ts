@@ -1,4 +1,10 @@
-import type { Caller } from '@rf/domain';
+import {
+  type Caller,
+  type Dashboard,
+  type DashboardArea,
+  type DashboardLine,
+  type DashboardRequest,
+} from '@rf/domain';
 import { roundMoney } from '@rf/domain/money';
 import type { Database, Queryable } from '../db/database.ts';
 import { nowOf, requireCaller, todayOf, type OperationContext } from '../operations/context.ts';
@@ -9,7 +15,6 @@ import { lineListRows, lineRows } from './dashboard-lines.ts';
 import { workQueues } from './dashboard-queues.ts';
 import { feeGroups, requestGroups } from './dashboard-requests.ts';
 import { AREA_OF_ROLE } from './dashboard-scope.ts';
-import type { Dashboard, DashboardArea, DashboardLine, DashboardRequest } from './dashboard-types.ts';
 
 /** How long one dashboard statement may run: an administrator's sums over every request take a while. */
 const STATEMENT_TIMEOUT = '60s';

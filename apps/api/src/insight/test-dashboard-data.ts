@@ -1,12 +1,11 @@
 import { expect } from 'vitest';
-import { REGISTRY, type Caller } from '@rf/domain';
+import { REGISTRY, type Caller, type Dashboard } from '@rf/domain';
 import type { Database } from '../db/database.ts';
 import { sweepEnvelopes } from '../esign/sweep.ts';
 import type { ApiHarness } from '../testing/api-harness.ts';
 import { createAccount, createPayment } from '../testing/payments.ts';
 import { sampleInput } from '../testing/samples.ts';
 import { buildWorld, CALLERS, ORGS, readyForApproval, type World } from '../testing/world.ts';
-import type { Dashboard } from './dashboard-types.ts';
 
 /**
  * The data the dashboard tests read (docs/business-rules.md, “Dashboards”), made through the

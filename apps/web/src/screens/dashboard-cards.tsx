@@ -17,7 +17,7 @@ import { formatDate, formatInteger, formatMoney, formatRate } from '../entity/fo
 import { RowLink } from '../entity/row-link.tsx';
 import type { AreaKey } from '../shared/areas.ts';
 import { StatusChip } from '../shared/page.tsx';
-import type { DashboardCurrency } from './dashboard-api.ts';
+import type { DashboardCurrency } from '@rf/domain';
 import { cardLink, requestsLink, type CardKey } from './dashboard-links.ts';
 import { COMPACT_CELLS } from './dashboard-tables.tsx';
 

@@ -1,4 +1,4 @@
-import type { AgingBucket, BuyerExposure, MonthVolume } from './dashboard-api.ts';
+import type { AgingBucket, BuyerExposure, MonthVolume } from '@rf/domain';
 
 /**
  * The dashboard charts' data from the server's rows (docs/business-rules.md, “Dashboards”).

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { loadChunk } from '../shared/lazy-screen.ts';
 import type { AreaKey } from '../shared/areas.ts';
-import type { Dashboard, DashboardCurrency } from './dashboard-api.ts';
+import type { Dashboard, DashboardCurrency } from '@rf/domain';
 import { agingSeries, utilisationHeight, utilisationSeries, volumeSeries } from './dashboard-chart-data.ts';
 import { ChartPanel } from './dashboard-chart-panel.tsx';
 import { AgingTable, ExposureTable, VolumeTable } from './dashboard-tables.tsx';

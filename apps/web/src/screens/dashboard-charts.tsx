@@ -2,7 +2,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '../entity/format.ts';
 import { TONE_COLOURS, toneOf } from '../shared/status-tones.ts';
 import { bucketTick, monthLabel, utilisationHeight, type ChartSeries } from './dashboard-chart-data.ts';
-import type { AgingBucket, BuyerExposure } from './dashboard-api.ts';
+import type { AgingBucket, BuyerExposure } from '@rf/domain';
 
 /**
  * The dashboard's charts (docs/business-rules.md, “Dashboards”), in a chunk of

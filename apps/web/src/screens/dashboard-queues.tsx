@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatInteger } from '../entity/format.ts';
-import type { WorkQueue } from './dashboard-api.ts';
+import type { WorkQueue } from '@rf/domain';
 import { queueOf } from './dashboard-links.ts';
 
 /**

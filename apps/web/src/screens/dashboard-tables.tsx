@@ -4,13 +4,7 @@ import { formatDate, formatInteger, formatMoney } from '../entity/format.ts';
 import { RowLink, rowOpens } from '../entity/row-link.tsx';
 import type { AreaKey } from '../shared/areas.ts';
 import { StatusChip } from '../shared/page.tsx';
-import type {
-  AgingBucket,
-  BuyerExposure,
-  DashboardLine,
-  DashboardRequest,
-  MonthVolume,
-} from './dashboard-api.ts';
+import type { AgingBucket, BuyerExposure, DashboardLine, DashboardRequest, MonthVolume } from '@rf/domain';
 import { bucketLabel, monthLabel } from './dashboard-chart-data.ts';
 import { lineLink, requestLink } from './dashboard-links.ts';
 
