@@ -32,3 +32,4 @@ export * from './ledger/index.ts';
 export * from './rules/insurance.ts';
 export * from './payments/matching.ts';
 export * from './insight/dashboard.ts';
+export * from './crm/leads.ts';

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { loadOrganisation } from '../organisations/organisation.ts';
 import { usersOfOrganisation } from '../organisations/organisation-users.ts';
 import type { CrmCompany, CrmProvider } from './crm-provider.ts';
-import type { LeadStage } from './lead-stages.ts';
+import type { LeadStage } from '@rf/domain';
 
 /**
  * Pushes to the external CRM (docs/architecture.md, “CRM”): a change that calls for one writes a

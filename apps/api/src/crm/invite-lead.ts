@@ -1,7 +1,7 @@
 import { nowOf } from '../operations/context.ts';
 import { createOrganisation } from '../organisations/create-organisation.ts';
 import { queueCrmPush } from './crm-outbox.ts';
-import { INVITABLE_STAGES } from './lead-stages.ts';
+import { INVITABLE_STAGES } from '@rf/domain';
 import { LeadInputError } from './lead-input.ts';
 import { actorOfLeadCaller, loadLead, recordLeadEvent, requireLeadWorker } from './lead-store.ts';
 import { getLead, type CrmContext, type LeadDetail } from './lead-operations.ts';

@@ -1,8 +1,7 @@
-import { COUNTRY_CODES, CURRENCY_CODES } from '@rf/domain';
+import { COUNTRY_CODES, CURRENCY_CODES, LEAD_STAGES } from '@rf/domain';
 import { minorUnitsOf, roundMoney } from '@rf/domain/money';
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from '../auth/schemas.ts';
-import { LEAD_STAGES } from './lead-stages.ts';
 
 /**
  * What the CRM routes accept (docs/business-rules.md, “CRM leads”), checked with zod; a refusal

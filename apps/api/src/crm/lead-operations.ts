@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid, type Caller } from '@rf/domain';
+import {
+  isUuid,
+  type Caller,
+  LEAD_STAGES,
+  refuseMove,
+  type LeadStage,
+  type LeadEvent,
+  type LeadView,
+} from '@rf/domain';
 import type { Queryable, SqlValue } from '../db/database.ts';
 import { nowOf, type OperationContext } from '../operations/context.ts';
 import { queueCrmPush } from './crm-outbox.ts';
 import { applicationSchema, listQuerySchema, noteSchema, parseInput, stageMoveSchema } from './lead-input.ts';
 import { LeadInputError } from './lead-input.ts';
-import { LEAD_STAGES, refuseMove, type LeadStage } from './lead-stages.ts';
 import {
   LEAD_COLUMNS,
   actorOfLeadCaller,
@@ -15,9 +22,7 @@ import {
   loadLead,
   recordLeadEvent,
   requireLeadWorker,
-  type LeadEvent,
   type LeadRow,
-  type LeadView,
 } from './lead-store.ts';
 import { markOnboardedLeads } from './onboarded-leads.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applicationsPerHourFrom, crmConfigFrom } from './crm-config.ts';
-import { LEAD_STAGES, manualMoves, refuseMove } from './lead-stages.ts';
+import { LEAD_STAGES, manualMoves, refuseMove } from '@rf/domain';
 
 /** The pipeline's moves by hand and the CRM settings (docs/business-rules.md, “CRM leads”). */
 describe('lead pipeline', () => {

@@ -1,46 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid, type Caller } from '@rf/domain';
+import {
+  INVITABLE_STAGES,
+  isUuid,
+  manualMoves,
+  type Caller,
+  type LeadEvent,
+  type LeadStage,
+  type LeadView,
+} from '@rf/domain';
 import type { Queryable, SqlValue } from '../db/database.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
-import { INVITABLE_STAGES, manualMoves, type LeadStage } from './lead-stages.ts';
-
-/** A lead as the CRM routes answer it (docs/business-rules.md, “CRM leads”). */
-export interface LeadView {
-  readonly id: string;
-  readonly company: string;
-  readonly contactName: string;
-  readonly email: string;
-  readonly phone: string | null;
-  readonly country: string;
-  /** Exact, with the currency's digits. */
-  readonly monthlyVolume: string;
-  readonly currency: string;
-  readonly message: string | null;
-  readonly stage: LeadStage;
-  readonly lostReason: string | null;
-  readonly brokerGroupId: string | null;
-  readonly brokerName: string | null;
-  /** The supplier organisation the lead was invited as, and its Supplier record. */
-  readonly groupId: string | null;
-  readonly supplierId: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  /** The stages the caller may move the lead to by hand. */
-  readonly moves: readonly LeadStage[];
-  /** Whether the caller may invite the lead as a supplier now. */
-  readonly canInvite: boolean;
-}
-
-export interface LeadEvent {
-  readonly id: string;
-  readonly kind: 'created' | 'stage' | 'note' | 'invited' | 'assigned';
-  readonly fromStage: LeadStage | null;
-  readonly toStage: LeadStage | null;
-  readonly note: string | null;
-  readonly actor: string;
-  readonly actorName: string | null;
-  readonly at: string;
-}
 
 export interface LeadRow extends Record<string, unknown> {
   id: string;

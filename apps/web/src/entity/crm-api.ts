@@ -1,3 +1,4 @@
+import { LEAD_STAGES, type LeadEvent, type LeadStage, type LeadView } from '@rf/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIdToken, refreshTokens } from '../auth/session.ts';
 import { RequestError } from '../shared/errors.ts';
@@ -8,42 +9,10 @@ import { RequestError } from '../shared/errors.ts';
  * from the server (the monthly volume is its exact decimal string).
  */
 
-export const LEAD_STAGES = ['New', 'Contacted', 'Invited', 'Onboarded', 'Lost'] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
-
-export interface Lead {
-  readonly id: string;
-  readonly company: string;
-  readonly contactName: string;
-  readonly email: string;
-  readonly phone: string | null;
-  readonly country: string;
-  readonly monthlyVolume: string;
-  readonly currency: string;
-  readonly message: string | null;
-  readonly stage: LeadStage;
-  readonly lostReason: string | null;
-  readonly brokerGroupId: string | null;
-  readonly brokerName: string | null;
-  readonly groupId: string | null;
-  readonly supplierId: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  /** The stages this user may move the lead to, as the server allows. */
-  readonly moves: readonly LeadStage[];
-  readonly canInvite: boolean;
-}
-
-export interface LeadEvent {
-  readonly id: string;
-  readonly kind: 'created' | 'stage' | 'note' | 'invited' | 'assigned';
-  readonly fromStage: LeadStage | null;
-  readonly toStage: LeadStage | null;
-  readonly note: string | null;
-  readonly actor: string;
-  readonly actorName: string | null;
-  readonly at: string;
-}
+/** The server's lead, stages and history entries (`@rf/domain`). */
+export { LEAD_STAGES };
+export type { LeadEvent, LeadStage };
+export type Lead = LeadView;
 
 export interface LeadDetail extends Lead {
   readonly events: readonly LeadEvent[];
