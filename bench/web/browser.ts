@@ -64,10 +64,11 @@ export async function signIn(base: string, credentials: Credentials): Promise<St
 }
 
 /**
- * Gives the browser the session cookies the server sets at sign-in (docs/architecture.md,
- * “Deployment”): the refresh token in `rf_refresh` for /auth and the `rf_session` hint, from which
- * the app restores the session on load. Then empties the HTTP cache, so the page measured next
- * starts cold but signed in. Lighthouse's storage reset leaves cookies alone.
+ * Gives the browser the session cookies the server sets at sign-in
+ * (docs/architecture.md, “Deployment”): the refresh token in `rf_refresh` for /auth and the
+ * `rf_session` hint, from which the app restores the session on load. Then empties the HTTP cache,
+ * so the page measured next starts cold but signed in. Lighthouse's storage reset leaves cookies
+ * alone.
  */
 export async function injectSession(port: number, base: string, tokens: StoredTokens): Promise<void> {
   const cdp = await Cdp.connectToPage(port);

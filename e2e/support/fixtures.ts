@@ -3,8 +3,8 @@ import { DEMO_EMAIL, type RoleKey } from './config.ts';
 
 /**
  * Real ids from the demo data (docs/architecture.md, “Demo data set”), each found with the id token
- * of the role whose area uses it, named after what the route parameter means (docs/architecture.md,
- * “Route parameters”).
+ * of the role whose area uses it, named after what the route parameter means
+ * (docs/architecture.md, “Route parameters”).
  */
 export type Fixtures = Record<string, string>;
 

@@ -2,9 +2,10 @@ import type { RoleKey } from './config.ts';
 import type { Fixtures } from './fixtures.ts';
 
 /**
- * Every route of the areas' route tables, with its parameters as docs/architecture.md, “Route
- * parameters” defines them. `{name}` is a fixture id (support/fixtures.ts). `expect` is where the
- * route lands when it redirects; `shot` names a screenshot of a key screen.
+ * Every route of the areas' route tables, with its parameters as
+ * docs/architecture.md, “Route parameters” defines them. `{name}` is a fixture id
+ * (support/fixtures.ts). `expect` is where the route lands when it redirects; `shot` names a
+ * screenshot of a key screen.
  */
 export interface RouteCase {
   readonly route: string;

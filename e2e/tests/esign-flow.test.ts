@@ -13,11 +13,11 @@ import { approvedLine, demoParties, isoDay, runOperation, type DemoParties } fro
 const run = promisify(execFile);
 
 /**
- * The built-in signer in the browser (docs/business-rules.md, “Signing the financing
- * documents”): a supplier submits a 3-invoice batch; the buyer's signer and the supplier open
- * their e-mailed links, ask for codes and sign, one typed, one drawn; the investor approves; the
- * sealed IPU downloaded from the request validates with poppler's pdfsig; the verification page
- * accepts it and refuses a modified copy.
+ * The built-in signer in the browser (docs/business-rules.md, “Signing the financing documents”): a
+ * supplier submits a 3-invoice batch; the buyer's signer and the supplier open their e-mailed
+ * links, ask for codes and sign, one typed, one drawn; the investor approves; the sealed IPU
+ * downloaded from the request validates with poppler's pdfsig; the verification page accepts it and
+ * refuses a modified copy.
  */
 describe('E-signature: a batch signed through e-mailed links, sealed and verified', () => {
   let browser: Browser | undefined;

@@ -100,8 +100,8 @@ describe('Funder line page: risk, documents and financials, read only', () => {
     await preview.waitFor({ state: 'hidden' });
 
     // Financials: the statement the supplier entered, read here and at /investor/financials/{id}; a
-    // funder never enters or edits a party's statements (docs/business-rules.md,
-    // “Party records and inviting users”).
+    // funder never enters or edits a party's statements
+    // (docs/business-rules.md, “Party records and inviting users”).
     const financials = page.getByRole('region', { name: 'Financials' });
     await until(() => financials.innerText()).toMatch(/2025[\s\S]*1\.5/);
     expect(await financials.getByRole('button', { name: 'Add' }).count()).toBe(0);

@@ -11,10 +11,10 @@ import { camt053, importStatementFile } from '../support/bank.ts';
 /**
  * docs/business-rules.md, “Bank accounts, transactions and settlement”: the admin settles an
  * approved request at /admin/request/{id} by picking the collection transaction that paid it; the
- * dialog previews the payback date and the adjusted discount fee rate (docs/business-rules.md,
- * “How a request is priced at approval”), and the request then shows the payback link and date.
- * The setup makes its own line, request and payments through the API, so the demo's records stay as
- * other files expect.
+ * dialog previews the payback date and the adjusted discount fee rate
+ * (docs/business-rules.md, “How a request is priced at approval”), and the request then shows the
+ * payback link and date. The setup makes its own line, request and payments through the API, so the
+ * demo's records stay as other files expect.
  */
 describe('Admin settles an approved request by its collection transaction', () => {
   let browser: Browser | undefined;
@@ -56,8 +56,8 @@ describe('Admin settles an approved request by its collection transaction', () =
     if (!collection) throw new Error('Demo data: investor I1 has no collection account');
 
     // A line of S1 funded by I1 and P, approved with room for the request, and the request approved
-    // with its invoice and signed copies (docs/business-rules.md,
-    // “Preconditions of approving a request”).
+    // with its invoice and signed copies
+    // (docs/business-rules.md, “Preconditions of approving a request”).
     const buyerId = await approvedLine(api, parties, { name: `E2E Settle ${n} Metals BV` });
     requestId = await newRequest(api, parties, { buyerId, invoiceNumber, due, signed: true });
     await runOperation(api, DEMO_EMAIL.admin, 'approveRequest', { id: requestId, payout_date: payout });

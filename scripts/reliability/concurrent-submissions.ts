@@ -4,12 +4,12 @@ import { RefusedError, gqlData } from './api-client.ts';
 import type { CreditLine } from './credit-line.ts';
 
 /**
- * Concurrent submissions against one credit line through several API processes (docs/reliability.md,
- * “Concurrency”): single requests (createRequest) and multi-invoice requests (submitRequests) all
- * sent at once, more than the line can take. Each is accepted whole or refused with the limit's
- * ValidationError; afterwards the line, read straight from the database, holds no more than its
- * limit (docs/decisions/0005-pending-requests-hold-their-advance.md), every accepted invoice is
- * there and nothing else is.
+ * Concurrent submissions against one credit line through several API processes
+ * (docs/reliability.md, “Concurrency”): single requests (createRequest) and multi-invoice requests
+ * (submitRequests) all sent at once, more than the line can take. Each is accepted whole or refused
+ * with the limit's ValidationError; afterwards the line, read straight from the database, holds no
+ * more than its limit (docs/decisions/0005-pending-requests-hold-their-advance.md), every accepted
+ * invoice is there and nothing else is.
  */
 
 export interface SubmissionTarget {

@@ -1,9 +1,9 @@
 import { RefusedError, gqlData } from './api-client.ts';
 
 /**
- * Conflicting updates of one record through several API processes (docs/reliability.md,
- * “Concurrency”): each attempt reads the record's counter and `_version` from one process and
- * writes counter + 1 with that `_version` through another. Optimistic concurrency
+ * Conflicting updates of one record through several API processes
+ * (docs/reliability.md, “Concurrency”): each attempt reads the record's counter and `_version` from
+ * one process and writes counter + 1 with that `_version` through another. Optimistic concurrency
  * (docs/decisions/0003-appsync-compatible-api.md) must apply each write on the version it read, or
  * refuse it with ConflictUnhandled: never two writes on one version (a lost update).
  */

@@ -15,10 +15,11 @@ export const LINE_LIMIT = '1000000';
 export const ADVANCE_RATE = '90';
 
 /**
- * Makes the line the way the product does (docs/business-rules.md,
- * “Status moves, guards and effects”, “Line limits and what requests hold”): admin creates
- * the parties, the supplier's buyer line with its proposed terms, submits the terms
- * (`submitLineTerms`) and approves the line with its limit (`approveLine`).
+ * Makes the line the way the product does
+ * (docs/business-rules.md, “Status moves, guards and effects”,
+ * “Line limits and what requests hold”): admin creates the parties, the supplier's buyer line with
+ * its proposed terms, submits the terms (`submitLineTerms`) and approves the line with its limit
+ * (`approveLine`).
  */
 export async function approvedLine(
   server: { url: string; adminToken: string },

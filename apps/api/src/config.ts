@@ -46,8 +46,8 @@ export interface Config {
 }
 
 /**
- * Reads the configuration from the environment, with the embedded defaults of docs/architecture.md,
- * “The running system”. A malformed `TRUST_PROXY` is refused with the reason.
+ * Reads the configuration from the environment, with the embedded defaults of
+ * docs/architecture.md, “The running system”. A malformed `TRUST_PROXY` is refused with the reason.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';

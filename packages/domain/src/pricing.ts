@@ -138,9 +138,10 @@ export interface AdjustedRateInput {
 }
 
 /**
- * `discount_fee_rate_adjusted` on settlement (docs/business-rules.md,
- * “How a request is priced at approval”): the spread that earns the planned discount over the
- * actual period, (base + spread) × planned / actual − base; "0" when paid on the due date.
+ * `discount_fee_rate_adjusted` on settlement
+ * (docs/business-rules.md, “How a request is priced at approval”): the spread that earns the
+ * planned discount over the actual period, (base + spread) × planned / actual − base; "0" when paid
+ * on the due date.
  */
 export function adjustedDiscountFeeRate(input: AdjustedRateInput): string {
   epochDay(input.paybackDate, 'paybackDate');

@@ -1,6 +1,6 @@
 /**
- * Role groups of the user pool, in the order that decides the role (docs/business-rules.md,
- * “Organisations, roles and who sees what”).
+ * Role groups of the user pool, in the order that decides the role
+ * (docs/business-rules.md, “Organisations, roles and who sees what”).
  */
 export const ROLE_GROUPS = ['Admin', 'Investor', 'Spv', 'Broker'] as const;
 export type RoleGroup = (typeof ROLE_GROUPS)[number];

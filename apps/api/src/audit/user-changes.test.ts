@@ -15,10 +15,10 @@ const GROUP = `mutation ($input: SetUserGroupInput!) { setUserGroup(input: $inpu
 const APPROVE = `mutation ($g: ID!) { approveOrganisation(groupId: $g) { groupId } }`;
 
 /**
- * The organisation operations are in the audit trail under their names (docs/architecture.md,
- * “Audit trail”): the rows they make, and an administrator's changes of a user's role group and
- * disabled flag, which live in the user pool rather than a model, the role groups an approval
- * grants too.
+ * The organisation operations are in the audit trail under their names
+ * (docs/architecture.md, “Audit trail”): the rows they make, and an administrator's changes of a
+ * user's role group and disabled flag, which live in the user pool rather than a model, the role
+ * groups an approval grants too.
  */
 describeDatabases('audit trail of the organisation operations', (db) => {
   let t: OrgTestApp;

@@ -12,8 +12,8 @@ import { findStoredUser } from './users.ts';
 /**
  * Changes the password of the signed-in user (access token in Authorization). The current session
  * goes on; every other session ends, since whoever else knew the old password must not stay in.
- * The change is in the audit trail, in its transaction, the password masked (docs/architecture.md,
- * “Audit trail”).
+ * The change is in the audit trail, in its transaction, the password masked
+ * (docs/architecture.md, “Audit trail”).
  */
 export async function changePassword(
   deps: AuthDeps,

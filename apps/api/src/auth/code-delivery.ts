@@ -26,9 +26,10 @@ export const deliveryFor = (username: { kind: 'email' | 'phone'; value: string }
 });
 
 /**
- * Mail of the user pool, sent after the answer (docs/architecture.md, “Sessions, limits and
- * enumeration”): how long delivery takes, or whether there was anything to deliver, never shows in
- * the answer's timing. A failed delivery is logged; the user asks for a new code.
+ * Mail of the user pool, sent after the answer
+ * (docs/architecture.md, “Sessions, limits and enumeration”): how long delivery takes, or whether
+ * there was anything to deliver, never shows in the answer's timing. A failed delivery is logged;
+ * the user asks for a new code.
  */
 export interface MailAfterAnswer {
   /**

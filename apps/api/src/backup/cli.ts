@@ -1,9 +1,9 @@
 /**
- * `npm run backup -- <folder>` and `npm run restore -- <folder>` (docs/reliability.md, “Backup and
- * restore”): the installation is the one the server's configuration names (`DATA_DIR`,
- * `DATABASE_URL`, read as apps/api/src/config.ts reads them). With PGlite the server must be
- * stopped for both; with PostgreSQL a backup runs beside the running servers, a restore before
- * they start.
+ * `npm run backup -- <folder>` and `npm run restore -- <folder>`
+ * (docs/reliability.md, “Backup and restore”): the installation is the one the server's
+ * configuration names (`DATA_DIR`, `DATABASE_URL`, read as apps/api/src/config.ts reads them). With
+ * PGlite the server must be stopped for both; with PostgreSQL a backup runs beside the running
+ * servers, a restore before they start.
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';

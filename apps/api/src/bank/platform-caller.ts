@@ -2,8 +2,9 @@ import type { Caller } from '@rf/domain';
 import type { OperationContext } from '../operations/context.ts';
 
 /**
- * The platform itself, when it matches a payment and settles what it completes (docs/business-rules.md,
- * “Payments and reconciliation”): an administrator's rights, named as the platform in histories.
+ * The platform itself, when it matches a payment and settles what it completes
+ * (docs/business-rules.md, “Payments and reconciliation”): an administrator's rights, named as the
+ * platform in histories.
  */
 export const PLATFORM_RECONCILER: Caller = {
   sub: 'platform-reconciliation',

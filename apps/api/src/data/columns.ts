@@ -21,8 +21,8 @@ export function selectList(entity: EntityDef, requested?: readonly string[]): st
 }
 
 /**
- * A database row as the API returns it: secrets are never read back (docs/architecture.md, “API
- * errors, filters and secrets”).
+ * A database row as the API returns it: secrets are never read back
+ * (docs/architecture.md, “API errors, filters and secrets”).
  */
 export function toRecord(entity: EntityDef, row: Row): Row {
   for (const f of entity.allFields) if (f.type === 'secret') row[f.name] = null;

@@ -34,8 +34,8 @@ const COMPARISONS: Record<FieldType, Comparison> = {
 };
 
 /**
- * AppSync's attribute type names mapped to the JSON type names (docs/architecture.md, “API errors,
- * filters and secrets”).
+ * AppSync's attribute type names mapped to the JSON type names
+ * (docs/architecture.md, “API errors, filters and secrets”).
  */
 const ATTRIBUTE_TYPES: Record<string, string> = {
   string: 'string',

@@ -19,8 +19,8 @@ export interface Write {
   /** The named operation writing (approveRequest, createOrganisation); else create, update or delete. */
   readonly action?: string;
   /**
-   * Seals the values of secret fields before they are stored (docs/architecture.md, “Secrets at
-   * rest”); a write of a secret value without it is refused.
+   * Seals the values of secret fields before they are stored
+   * (docs/architecture.md, “Secrets at rest”); a write of a secret value without it is refused.
    */
   readonly secrets?: SecretCipher;
 }

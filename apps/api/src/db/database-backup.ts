@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { isPostgresUrl } from './database.ts';
 
 /**
- * Backup and restore of the database named by a `DATABASE_URL` (docs/reliability.md, “Backup and
- * restore”):
+ * Backup and restore of the database named by a `DATABASE_URL`
+ * (docs/reliability.md, “Backup and restore”):
  * - PostgreSQL: `pg_dump --format=custom` of the running database, `pg_restore` into an empty one;
  * - PGlite: the data folder as PGlite's own tarball (`dumpDataDir`), loaded into an empty folder
  *   with the `loadDataDir` option. PGlite allows one process on a folder, so the server is stopped

@@ -4,8 +4,8 @@ const currentLane = new AsyncLocalStorage<string>();
 
 /**
  * Runs `work` in the lane `key` (a user, a session, a client address): the statements it sends to
- * the embedded database wait in that lane (docs/architecture.md, “Sessions, limits and
- * enumeration”).
+ * the embedded database wait in that lane
+ * (docs/architecture.md, “Sessions, limits and enumeration”).
  */
 export const inLane = <T>(key: string, work: () => T): T => currentLane.run(key, work);
 

@@ -19,8 +19,9 @@ export interface EnvelopeEventWrite {
 }
 
 /**
- * One step of an envelope's audit trail (docs/business-rules.md, “Signing the financing
- * documents”), written in the step's transaction; the table refuses changes and deletions.
+ * One step of an envelope's audit trail
+ * (docs/business-rules.md, “Signing the financing documents”), written in the step's transaction;
+ * the table refuses changes and deletions.
  */
 export async function recordEnvelopeEvent(tx: Queryable, event: EnvelopeEventWrite): Promise<void> {
   await tx.query(

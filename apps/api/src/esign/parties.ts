@@ -3,8 +3,9 @@ import type { Queryable, Row } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
 
 /**
- * The people and companies of a request's documents (docs/business-rules.md, “Signing the
- * financing documents”): the parties printed on them, and who signs, in order.
+ * The people and companies of a request's documents
+ * (docs/business-rules.md, “Signing the financing documents”): the parties printed on them, and who
+ * signs, in order.
  */
 
 export interface PrintedParty {

@@ -17,9 +17,9 @@ export interface SigningEnv {
 const DAY_MS = 86_400_000;
 
 /**
- * Sends the signer a new personal link (docs/business-rules.md, “Signing the financing
- * documents”): a random token stored only as its hash, valid 14 days; the e-mail leaves once the
- * transaction commits. A reminder is the same with other words; earlier links keep working.
+ * Sends the signer a new personal link (docs/business-rules.md, “Signing the financing documents”):
+ * a random token stored only as its hash, valid 14 days; the e-mail leaves once the transaction
+ * commits. A reminder is the same with other words; earlier links keep working.
  */
 export async function sendToSigner(
   tx: Queryable,

@@ -25,9 +25,10 @@ const ENVELOPES = `query ($id: ID!) { requestEnvelopes(requestId: $id) {
 } }`;
 
 /**
- * The built-in signer end to end over the API (docs/business-rules.md, “Signing the financing
- * documents”): submission makes the envelopes, signers sign in order with e-mailed links and
- * codes, the last signature seals the document onto the request, and approval waits for it.
+ * The built-in signer end to end over the API
+ * (docs/business-rules.md, “Signing the financing documents”): submission makes the envelopes,
+ * signers sign in order with e-mailed links and codes, the last signature seals the document onto
+ * the request, and approval waits for it.
  */
 describeDatabases('signing a request’s documents', (db) => {
   let api: ApiHarness;

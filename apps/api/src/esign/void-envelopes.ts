@@ -7,9 +7,10 @@ import type { SigningEnv } from './send-to-signer.ts';
 import { stopEnvelope } from './stop-envelope.ts';
 
 /**
- * Voids the envelopes still out for a request that no longer needs them (docs/business-rules.md,
- * “Signing the financing documents”): `whenAllDeclined` keeps a batch's envelope while another of
- * its invoices is still alive; `kinds` limits it to some documents (a signed copy uploaded instead).
+ * Voids the envelopes still out for a request that no longer needs them
+ * (docs/business-rules.md, “Signing the financing documents”): `whenAllDeclined` keeps a batch's
+ * envelope while another of its invoices is still alive; `kinds` limits it to some documents (a
+ * signed copy uploaded instead).
  */
 export async function voidOpenEnvelopes(
   tx: Queryable,

@@ -21,11 +21,11 @@ function causeOf(error: GraphQLError): unknown {
 }
 
 /**
- * Formats errors as AppSync does: message, errorType, data (docs/architecture.md, “API errors,
- * filters and secrets”). Only messages written for clients pass: those of `ApiError` and of
- * graphql-js about the request; anything else (a database error, a bug) is logged, reported to
- * Sentry when configured (http/sentry.ts) and answered as `InternalFailure` with a generic message,
- * never its own message or stack.
+ * Formats errors as AppSync does: message, errorType, data
+ * (docs/architecture.md, “API errors, filters and secrets”). Only messages written for clients
+ * pass: those of `ApiError` and of graphql-js about the request; anything else (a database error, a
+ * bug) is logged, reported to Sentry when configured (http/sentry.ts) and answered as
+ * `InternalFailure` with a generic message, never its own message or stack.
  */
 export function formatError(error: GraphQLError, log: (error: unknown) => void): AppSyncError {
   const base = { path: error.path, locations: error.locations };

@@ -77,8 +77,8 @@ const fragmentsOf = (doc: DocumentNode): Record<string, FragmentDefinitionNode> 
 
 /**
  * The cost of running an operation of a validated document with these variables: one per field,
- * times the rows of every list above it, a variable `limit` counted at its value (docs/architecture.md,
- * “Sessions, limits and enumeration”).
+ * times the rows of every list above it, a variable `limit` counted at its value
+ * (docs/architecture.md, “Sessions, limits and enumeration”).
  */
 export function operationCost(
   document: DocumentNode,

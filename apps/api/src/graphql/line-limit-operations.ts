@@ -19,12 +19,13 @@ import { requireCaller, todayOf, type OperationContext } from '../operations/con
 import { AWSDate, Decimal } from './scalars.ts';
 
 /**
- * The limits of buyer lines as the ledger holds them (docs/business-rules.md, “Limits held in the
- * ledger”), for every screen that shows a line's utilisation, reserved, available or free limit:
- * the figures are read and summed here, in exact minor units and never across currencies, and the
- * browser only shows them. A caller gets the lines it may read as a Buyer record, nothing else.
- * Beside them, what the line's approved requests owe by due date (overdue and next due), summed here
- * from the requests for the funders' obligors screens.
+ * The limits of buyer lines as the ledger holds them
+ * (docs/business-rules.md, “Limits held in the ledger”), for every screen that shows a line's
+ * utilisation, reserved, available or free limit: the figures are read and summed here, in exact
+ * minor units and never across currencies, and the browser only shows them. A caller gets the lines
+ * it may read as a Buyer record, nothing else. Beside them, what the line's approved requests owe
+ * by due date (overdue and next due), summed here from the requests for the funders' obligors
+ * screens.
  */
 
 type Fields = GraphQLFieldConfigMap<unknown, OperationContext>;
@@ -123,8 +124,9 @@ interface ReadableLine {
 }
 
 /**
- * The lines `caller` may read, as reading a Buyer allows (docs/business-rules.md, “Organisations,
- * roles and who sees what”): the ones of `ids` when given, else all of them, by name.
+ * The lines `caller` may read, as reading a Buyer allows
+ * (docs/business-rules.md, “Organisations, roles and who sees what”): the ones of `ids` when given,
+ * else all of them, by name.
  */
 async function readableLines(
   tx: Queryable,

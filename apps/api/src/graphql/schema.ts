@@ -81,8 +81,8 @@ function mutationFields(model: ModelName, types: ModelTypes): Fields {
 }
 
 /**
- * The whole data API, derived from the entity registry (docs/architecture.md, “How the API is
- * derived from the registry”).
+ * The whole data API, derived from the entity registry
+ * (docs/architecture.md, “How the API is derived from the registry”).
  */
 export function buildSchema(
   extra: { queries?: Fields; mutations?: Fields; subscriptions?: Fields } = {},

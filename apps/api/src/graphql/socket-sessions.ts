@@ -17,11 +17,11 @@ interface OpenSocket {
 }
 
 /**
- * The open WebSocket connections by user (docs/architecture.md, “Sessions, limits and
- * enumeration”): the session of each is checked again on every operation, and when a user's
- * sessions, tokens or status change (sign-out everywhere, disable, a revoked group) every replica
- * hears it and closes that user's sockets whose token no longer passes, within the time a
- * notification takes.
+ * The open WebSocket connections by user
+ * (docs/architecture.md, “Sessions, limits and enumeration”): the session of each is checked again
+ * on every operation, and when a user's sessions, tokens or status change (sign-out everywhere,
+ * disable, a revoked group) every replica hears it and closes that user's sockets whose token no
+ * longer passes, within the time a notification takes.
  */
 export class SocketSessions {
   private readonly bySub = new Map<string, Set<OpenSocket>>();

@@ -15,9 +15,10 @@ import type { FeeGroup, RequestGroup } from './dashboard-requests.ts';
 import type { LineRow } from './dashboard-lines.ts';
 
 /**
- * Puts a dashboard's figures together from the database's exact sums (docs/business-rules.md,
- * “Dashboards”): per currency, never across currencies; sums of sums in decimal.js, divisions
- * (averages, shares) once at the end, rounded half-up; amounts in the currency's digits.
+ * Puts a dashboard's figures together from the database's exact sums
+ * (docs/business-rules.md, “Dashboards”): per currency, never across currencies; sums of sums in
+ * decimal.js, divisions (averages, shares) once at the end, rounded half-up; amounts in the
+ * currency's digits.
  */
 
 type Dec = InstanceType<typeof MoneyDecimal>;

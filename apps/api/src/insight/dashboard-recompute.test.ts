@@ -19,9 +19,9 @@ const PARTY_LISTS = {
 } as const;
 
 /**
- * The dashboard's SQL figures against a plain recomputation (docs/business-rules.md,
- * “Dashboards”): for every caller, the requests and lines it can list through the API, each
- * approved request's open balance from `requestBalance`, summed here one by one in decimal.js.
+ * The dashboard's SQL figures against a plain recomputation (docs/business-rules.md, “Dashboards”):
+ * for every caller, the requests and lines it can list through the API, each approved request's
+ * open balance from `requestBalance`, summed here one by one in decimal.js.
  */
 describeDatabases('dashboard figures against a recomputation', (db) => {
   let api: ApiHarness;

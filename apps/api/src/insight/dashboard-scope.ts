@@ -88,11 +88,11 @@ const n = (column: string) => `COALESCE(r.${column}, 0)`;
 
 /**
  * The fees an area earns (or, for a supplier, pays) on one request, as the request stores them,
- * and the ledger account that books them with whose accounts count (docs/business-rules.md,
- * “The ledger”): administrators the platform fee revenue (transaction fee less the broker's);
- * an investor its discount income (discount less transaction and SPV fees) on the requests it
- * funds; an SPV its fees; a broker its commissions on the requests of its lines; a supplier the
- * discount fees of its requests, which no account of its own holds.
+ * and the ledger account that books them with whose accounts count
+ * (docs/business-rules.md, “The ledger”): administrators the platform fee revenue (transaction fee
+ * less the broker's); an investor its discount income (discount less transaction and SPV fees) on
+ * the requests it funds; an SPV its fees; a broker its commissions on the requests of its lines; a
+ * supplier the discount fees of its requests, which no account of its own holds.
  */
 export interface FeeSource {
   /** SQL over `r` (a request row): the fee as stored on the request. */

@@ -24,9 +24,9 @@ import { unauthorized } from '../http/errors.ts';
 import { requireCaller, todayOf, type OperationContext } from '../operations/context.ts';
 
 /**
- * Exposure to buyer companies and what their credit insurance covers of it (docs/business-rules.md,
- * “Credit insurance”), computed here only: the screens, the approval warning and the expiry notices
- * read these figures and never add amounts themselves.
+ * Exposure to buyer companies and what their credit insurance covers of it
+ * (docs/business-rules.md, “Credit insurance”), computed here only: the screens, the approval
+ * warning and the expiry notices read these figures and never add amounts themselves.
  */
 
 /** A policy as the figures name it. */

@@ -11,9 +11,9 @@ import { createMailer } from '../mail/mailer.ts';
 import type { ScheduledJob } from './job-queue.ts';
 
 /**
- * Every job the server runs on a schedule, started by main.ts (docs/architecture.md, “Scheduled
- * jobs”). Each `run` must be idempotent: a run retried after a failure, or taken again after a
- * replica died during it, must do no harm.
+ * Every job the server runs on a schedule, started by main.ts
+ * (docs/architecture.md, “Scheduled jobs”). Each `run` must be idempotent: a run retried after a
+ * failure, or taken again after a replica died during it, must do no harm.
  */
 export const SCHEDULED_JOBS = (ctx: AppContext): readonly ScheduledJob[] => {
   const mailer = createMailer(ctx);
@@ -55,9 +55,9 @@ export const SCHEDULED_JOBS = (ctx: AppContext): readonly ScheduledJob[] => {
       },
     },
     {
-      // The daily digest at 07:00 in the platform's time zone, once a day (docs/architecture.md,
-      // “Notifications”): every quarter hour, so it falls on 07:00 in any zone, a run before
-      // 07:00 or after the day's digest does nothing.
+      // The daily digest at 07:00 in the platform's time zone, once a day
+      // (docs/architecture.md, “Notifications”): every quarter hour, so it falls on 07:00 in any
+      // zone, a run before 07:00 or after the day's digest does nothing.
       name: 'due-digest',
       cron: '*/15 * * * *',
       run: async () => {

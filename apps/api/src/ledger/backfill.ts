@@ -17,12 +17,13 @@ const posted = async (tx: Queryable, event: string) =>
   (await tx.query('SELECT 1 FROM ledger_transaction WHERE event = $1', [event])).length > 0;
 
 /**
- * Builds the ledger entries of what was decided before the ledger existed (docs/business-rules.md,
- * “Limits held in the ledger”): every approved line's limit, the reservation of every request
- * awaiting a decision, and the approval of every approved request (its receivable and its use of
- * the limit). Settled, declined and withdrawn requests hold nothing, so they post nothing. Each
- * posting has the event key the operation itself would use, so the backfill posts each once
- * however often it runs, and never twice what an operation posted. One transaction per line.
+ * Builds the ledger entries of what was decided before the ledger existed
+ * (docs/business-rules.md, “Limits held in the ledger”): every approved line's limit, the
+ * reservation of every request awaiting a decision, and the approval of every approved request (its
+ * receivable and its use of the limit). Settled, declined and withdrawn requests hold nothing, so
+ * they post nothing. Each posting has the event key the operation itself would use, so the backfill
+ * posts each once however often it runs, and never twice what an operation posted. One transaction
+ * per line.
  */
 export async function backfillLedger(db: Database, at = new Date()): Promise<BackfillResult> {
   const c = (tx: Queryable): PostingContext => ({

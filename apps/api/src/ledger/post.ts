@@ -64,11 +64,11 @@ export async function accountId(tx: Queryable, ref: AccountRef, at: Date): Promi
 }
 
 /**
- * Writes a ledger transaction and its entries in the caller's transaction (docs/architecture.md,
- * “Ledger”). The legs must balance per currency and phase (checked here for a clear error, and by
- * the database at commit); the event key makes a retried posting return the first one. An entry
- * that would overdraw a line's free limit throws LedgerOverdraw, and the caller's transaction is
- * rolled back with it.
+ * Writes a ledger transaction and its entries in the caller's transaction
+ * (docs/architecture.md, “Ledger”). The legs must balance per currency and phase (checked here for
+ * a clear error, and by the database at commit); the event key makes a retried posting return the
+ * first one. An entry that would overdraw a line's free limit throws LedgerOverdraw, and the
+ * caller's transaction is rolled back with it.
  */
 export async function post(
   tx: Queryable,

@@ -4,9 +4,10 @@ import { listOutbox, type OutboxMessage } from './mailer.ts';
 import { html } from './templates/html.ts';
 
 /**
- * `GET /dev/mail`: the mail outbox for demo and development (docs/architecture.md, “The running
- * system”). Not registered in production, so the path answers 404 there. It answers once the mail
- * already handed over (`settled`: the user pool's, sent after its answers) is in the outbox.
+ * `GET /dev/mail`: the mail outbox for demo and development
+ * (docs/architecture.md, “The running system”). Not registered in production, so the path answers
+ * 404 there. It answers once the mail already handed over (`settled`: the user pool's, sent after
+ * its answers) is in the outbox.
  */
 export function registerDevMail(
   app: FastifyInstance,

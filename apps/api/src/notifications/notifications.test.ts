@@ -12,9 +12,9 @@ import { approveLine, buildWorld, CALLERS, type World } from '../testing/world.t
 import { notify } from './notify.ts';
 
 /**
- * Notifications through the raw GraphQL a hostile caller would send (docs/business-rules.md,
- * “Notifications”): who is told of a new request, a batch and a status move, e-mail preferences,
- * and that nobody reads, marks or hears another user's notifications.
+ * Notifications through the raw GraphQL a hostile caller would send
+ * (docs/business-rules.md, “Notifications”): who is told of a new request, a batch and a status
+ * move, e-mail preferences, and that nobody reads, marks or hears another user's notifications.
  */
 
 const LIST = `query ($unreadOnly: Boolean, $limit: Int, $nextToken: String) {

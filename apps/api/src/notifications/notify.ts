@@ -36,10 +36,11 @@ export async function wantsEmail(
 }
 
 /**
- * Notifies each recipient of one event inside the caller's transaction (docs/architecture.md,
- * “Notifications”): a notification in the app for each user, announced to their `onNotification`
- * subscription when the transaction commits (NOTIFY is transactional), and the e-mail queued
- * (mail after commit) unless the user turned this event's e-mail off. Returns how many were notified.
+ * Notifies each recipient of one event inside the caller's transaction
+ * (docs/architecture.md, “Notifications”): a notification in the app for each user, announced to
+ * their `onNotification` subscription when the transaction commits (NOTIFY is transactional), and
+ * the e-mail queued (mail after commit) unless the user turned this event's e-mail off. Returns how
+ * many were notified.
  */
 export async function notify(
   tx: Queryable,

@@ -18,10 +18,10 @@ import {
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
 /**
- * The broker's commission is paid to the broker who introduced the line (docs/business-rules.md,
- * “How a request is priced at approval”): a line with a broker fee rate but no broker prices no
- * broker fee, so its fees and settlement book the whole transaction fee to the platform (a settlement
- * there once failed: the ledger had nobody to credit the commission to).
+ * The broker's commission is paid to the broker who introduced the line
+ * (docs/business-rules.md, “How a request is priced at approval”): a line with a broker fee rate
+ * but no broker prices no broker fee, so its fees and settlement book the whole transaction fee to
+ * the platform (a settlement there once failed: the ledger had nobody to credit the commission to).
  */
 describeDatabases('broker fee of a line without a broker', (db) => {
   let api: ApiHarness;

@@ -12,12 +12,11 @@ type Answer = {
 };
 
 /**
- * The broker's scope on the server (docs/business-rules.md,
- * “Party records and inviting users”): the broker proposes and submits terms only on its
- * introduced suppliers' lines, names the investor and SPV without reading them, never approves,
- * sees no bank data, its records belong to the supplier's organisation, and no write can pull
- * another organisation into its scope. (What every role may read and write of every model is the
- * policy matrix's.)
+ * The broker's scope on the server (docs/business-rules.md, “Party records and inviting users”):
+ * the broker proposes and submits terms only on its introduced suppliers' lines, names the investor
+ * and SPV without reading them, never approves, sees no bank data, its records belong to the
+ * supplier's organisation, and no write can pull another organisation into its scope. (What every
+ * role may read and write of every model is the policy matrix's.)
  */
 describeDatabases('broker scope', (db) => {
   let api: ApiHarness;

@@ -6,8 +6,8 @@ import { SqlParams } from '../data/sql-params.ts';
 
 /**
  * A file may be downloaded by whoever may read a record that holds its key in an attachment
- * field: the access policy covers files too (docs/architecture.md, “Where each kind of rule
- * lives”). One query over every model.
+ * field: the access policy covers files too
+ * (docs/architecture.md, “Where each kind of rule lives”). One query over every model.
  */
 export async function canReadFile(db: Queryable, caller: Caller, key: string): Promise<boolean> {
   const params = new SqlParams();

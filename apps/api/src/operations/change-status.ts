@@ -19,8 +19,8 @@ export interface ChangeStatusInput {
 }
 
 /**
- * `changeStatus`: the generic entry point to the declared status moves (docs/architecture.md,
- * "Lifecycles"). It finds the move from the record's state to `to` that the caller's role may make
+ * `changeStatus`: the generic entry point to the declared status moves
+ * (docs/architecture.md, “Lifecycles”). It finds the move from the record's state to `to` that the caller's role may make
  * and runs it exactly as its named mutation (`approveRequest`, …) would.
  */
 export async function changeStatus(ctx: OperationContext, input: ChangeStatusInput): Promise<Row> {

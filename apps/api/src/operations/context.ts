@@ -40,8 +40,8 @@ export interface OperationContext {
   readonly publicUrl?: string;
   readonly files?: FileStore;
   /**
-   * The idempotency key the caller sent with a money operation (docs/architecture.md,
-   * “Idempotency keys”); the ledger postings the operation makes carry it.
+   * The idempotency key the caller sent with a money operation
+   * (docs/architecture.md, “Idempotency keys”); the ledger postings the operation makes carry it.
    */
   readonly idempotencyKey?: string | null;
 }

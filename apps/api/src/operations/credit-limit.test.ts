@@ -153,8 +153,8 @@ describeDatabases('credit limits of requests, single and multi-invoice', (db, ki
     const first = created(await create(id, '4000.00', 'Supplier', dated));
     const second = created(await create(id, '4000.00', 'Supplier', dated));
     expect((await create(id, '4000.00', 'Supplier', dated)).errors?.[0]?.message).toMatch(/by USD 2,000\.00/);
-    // Through the operations, which post to the ledger (docs/business-rules.md,
-    // “Limits held in the ledger”): a decline frees what the request held.
+    // Through the operations, which post to the ledger
+    // (docs/business-rules.md, “Limits held in the ledger”): a decline frees what the request held.
     await ok('Admin', 'mutation ($input: ChangeStatusInput!) { changeStatus(input: $input) }', {
       input: { model: 'Request', id: first, to: 'Declined', comment: 'test: declined' },
     });

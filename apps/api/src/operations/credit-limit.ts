@@ -24,8 +24,8 @@ export async function lineOf(tx: Queryable, buyerId: string): Promise<LimitLine 
 }
 
 /**
- * What a line's requests use and hold, as the ledger's memo accounts say (docs/business-rules.md,
- * “Limits held in the ledger”); zero for a line nothing was posted on yet.
+ * What a line's requests use and hold, as the ledger's memo accounts say
+ * (docs/business-rules.md, “Limits held in the ledger”); zero for a line nothing was posted on yet.
  */
 export async function heldOnLine(tx: Queryable, buyerId: string): Promise<LimitHeld> {
   const [use] = await lineUses(tx, [buyerId]);
@@ -33,12 +33,12 @@ export async function heldOnLine(tx: Queryable, buyerId: string): Promise<LimitH
 }
 
 /**
- * Refuses new requests that their buyer line cannot take (docs/business-rules.md,
- * “Line limits and what requests hold”; the rule and what it measures: @rf/domain
- * rules/credit-limit.ts). All `rows` name the same line. The line's row is locked first in the
- * caller's transaction, so requests written at the same time take turns: each one sees the others'
- * rows once they commit, and together they cannot overshoot the limit. Applies to every caller,
- * administrators included: there is no override.
+ * Refuses new requests that their buyer line cannot take
+ * (docs/business-rules.md, “Line limits and what requests hold”; the rule and what it measures:
+ * @rf/domain rules/credit-limit.ts). All `rows` name the same line. The line's row is locked first
+ * in the caller's transaction, so requests written at the same time take turns: each one sees the
+ * others' rows once they commit, and together they cannot overshoot the limit. Applies to every
+ * caller, administrators included: there is no override.
  */
 export async function checkCreditLimit(tx: Queryable, rows: readonly Row[]): Promise<void> {
   const buyerId = rows[0]?.buyerId;

@@ -18,9 +18,10 @@ import { signingEnvOf, stepActor } from './send-for-signature.ts';
 import { stopEnvelope } from '../esign/stop-envelope.ts';
 
 /**
- * An administrator's hand on an envelope (docs/business-rules.md, “Signing the financing
- * documents”): void it, remind its pending signer now, or send a new envelope in place of one
- * that stopped. Each is recorded in the envelope's trail with who did it, from where.
+ * An administrator's hand on an envelope
+ * (docs/business-rules.md, “Signing the financing documents”): void it, remind its pending signer
+ * now, or send a new envelope in place of one that stopped. Each is recorded in the envelope's
+ * trail with who did it, from where.
  */
 
 async function adminEnvelope(ctx: OperationContext, tx: Queryable, id: unknown): Promise<EnvelopeRow> {

@@ -9,9 +9,9 @@ export interface Funder {
 
 /**
  * `funders`: the approved investors and SPVs a buyer line may be offered to, by id and name only.
- * For those who propose a line's terms (admin and brokers, docs/business-rules.md,
- * “Status moves, guards and effects”); a broker reads no more of these companies than this
- * (docs/business-rules.md, “Organisations, roles and who sees what”).
+ * For those who propose a line's terms (admin and brokers,
+ * docs/business-rules.md, “Status moves, guards and effects”); a broker reads no more of these
+ * companies than this (docs/business-rules.md, “Organisations, roles and who sees what”).
  */
 export async function listFunders(ctx: OperationContext): Promise<Funder[]> {
   const caller = requireCaller(ctx);

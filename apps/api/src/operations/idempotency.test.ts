@@ -15,9 +15,10 @@ import {
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };
 
 /**
- * Idempotency keys on the operations that reserve, post or move money (docs/architecture.md,
- * “Idempotency keys”): a retry with the same key and input answers the first result and posts
- * nothing again, concurrent retries post once, the same key with another input is refused.
+ * Idempotency keys on the operations that reserve, post or move money
+ * (docs/architecture.md, “Idempotency keys”): a retry with the same key and input answers the first
+ * result and posts nothing again, concurrent retries post once, the same key with another input is
+ * refused.
  */
 describeDatabases('idempotency keys of money operations', (db) => {
   let api: ApiHarness;

@@ -5,9 +5,9 @@ import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { CALLERS, approveLine, buildWorld, type World } from '../testing/world.ts';
 
 /**
- * Regression tests for what a review found the platform accepted (docs/business-rules.md,
- * “Integrity of requests and lines”), each taken by the path an attacker would take: a raw
- * GraphQL call.
+ * Regression tests for what a review found the platform accepted
+ * (docs/business-rules.md, “Integrity of requests and lines”), each taken by the path an attacker
+ * would take: a raw GraphQL call.
  */
 type Errors = { message: string; errorType: string }[] | undefined;
 

@@ -32,9 +32,9 @@ export async function withinLimit<T>(work: () => Promise<T>, refusal: string): P
 }
 
 /**
- * Submitted requests reserve their advances on their line (docs/business-rules.md, “Limits held
- * in the ledger”): the database refuses a reservation the free limit cannot take, which backs the
- * credit-limit check made before the rows were written.
+ * Submitted requests reserve their advances on their line
+ * (docs/business-rules.md, “Limits held in the ledger”): the database refuses a reservation the
+ * free limit cannot take, which backs the credit-limit check made before the rows were written.
  */
 export async function reserveSubmitted(
   ctx: OperationContext,

@@ -11,9 +11,8 @@ import {
 } from '../notifications/events.ts';
 
 /**
- * The caller's own notifications and e-mail preferences (docs/business-rules.md,
- * “Notifications”): every statement is bound to the caller's user id, so nobody reads or marks
- * another user's.
+ * The caller's own notifications and e-mail preferences (docs/business-rules.md, “Notifications”):
+ * every statement is bound to the caller's user id, so nobody reads or marks another user's.
  */
 
 export interface NotificationView {

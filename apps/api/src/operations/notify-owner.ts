@@ -49,11 +49,11 @@ function linkOf(model: ModelName, id: string) {
 }
 
 /**
- * Tells the owner organisation that one of its records changed status (docs/business-rules.md,
- * “Notifications”), inside the move's transaction: every user of the organisation gets it in the
- * app, and by e-mail unless they turned it off, when the context sends mail (the demo's load does
- * not). A move made by the owner itself, and an organisation's own approval (which has its own
- * e-mail), tell nobody.
+ * Tells the owner organisation that one of its records changed status
+ * (docs/business-rules.md, “Notifications”), inside the move's transaction: every user of the
+ * organisation gets it in the app, and by e-mail unless they turned it off, when the context sends
+ * mail (the demo's load does not). A move made by the owner itself, and an organisation's own
+ * approval (which has its own e-mail), tell nobody.
  */
 export async function notifyStatusChange(
   ctx: OperationContext,

@@ -17,10 +17,10 @@ const DUE = '2026-05-08';
 const SETTLED_ON = '2026-06-30';
 
 /**
- * Request Approved → Settled (docs/business-rules.md,
- * “Bank accounts, transactions and settlement”): the admin links the collection transaction
- * that paid the request; the adjusted discount fee rate follows the payback date and the line's
- * limit is freed.
+ * Request Approved → Settled
+ * (docs/business-rules.md, “Bank accounts, transactions and settlement”): the admin links the
+ * collection transaction that paid the request; the adjusted discount fee rate follows the payback
+ * date and the line's limit is freed.
  */
 describeDatabases('settling a request by its collection transaction', (db) => {
   let api: ApiHarness;

@@ -67,12 +67,12 @@ function prepareRow(caller: Caller, buyerId: string, batchId: string, raw: unkno
 }
 
 /**
- * `submitRequests(input: { buyerId, requests })`: a multi-invoice request (docs/business-rules.md,
- * “Batches of invoices on one line”), 1–50 invoices of one supplier against one buyer, all or
- * nothing. Every invoice passes the same checks as createRequest (create-record.ts's path, its
- * refusals prefixed "Invoice n:"), the batch as a whole must fit the line's available limit
- * (credit-limit.ts, line locked), and all share one server-made batchId. Nothing is announced until
- * the transaction commits.
+ * `submitRequests(input: { buyerId, requests })`: a multi-invoice request
+ * (docs/business-rules.md, “Batches of invoices on one line”), 1–50 invoices of one supplier
+ * against one buyer, all or nothing. Every invoice passes the same checks as createRequest
+ * (create-record.ts's path, its refusals prefixed "Invoice n:"), the batch as a whole must fit the
+ * line's available limit (credit-limit.ts, line locked), and all share one server-made batchId.
+ * Nothing is announced until the transaction commits.
  */
 export async function submitRequests(
   ctx: OperationContext,

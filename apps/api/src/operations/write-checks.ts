@@ -84,9 +84,9 @@ export async function checkReferences(
 }
 
 /**
- * A broker proposing a line's terms names its investor and SPV (docs/business-rules.md,
- * “Status moves, guards and effects”) without reading their company records: any approved
- * Investor or Spv may be named (listed by `funders`).
+ * A broker proposing a line's terms names its investor and SPV
+ * (docs/business-rules.md, “Status moves, guards and effects”) without reading their company
+ * records: any approved Investor or Spv may be named (listed by `funders`).
  */
 function brokerNamesFunder(caller: Caller, entity: EntityDef, field: string): boolean {
   return caller.role === 'Broker' && entity.name === 'Buyer' && (field === 'investorId' || field === 'spvId');
@@ -107,11 +107,11 @@ export async function isApprovedFunder(
 }
 
 /**
- * A broker's Supplier records (broker scope, docs/business-rules.md, “Organisations, roles and who
- * sees what”): owned by its own organisation or by a supplier organisation it already introduced
- * (invited through createOrganisation), never by another organisation, which would put that
- * organisation's records in the broker's scope. Checked before the write, so the row being written
- * cannot vouch for itself.
+ * A broker's Supplier records (broker scope,
+ * docs/business-rules.md, “Organisations, roles and who sees what”): owned by its own organisation
+ * or by a supplier organisation it already introduced (invited through createOrganisation), never
+ * by another organisation, which would put that organisation's records in the broker's scope.
+ * Checked before the write, so the row being written cannot vouch for itself.
  */
 export async function checkBrokerSupplierOwner(
   tx: Queryable,
@@ -199,9 +199,9 @@ const DOCUMENT_PARENTS = [
 ] as const;
 
 /**
- * The owner organisation of a parent record referenced by the new row (docs/architecture.md,
- * “Identity of records”). A supplier's `brokerId` names the broker that introduced it, not its
- * owner.
+ * The owner organisation of a parent record referenced by the new row
+ * (docs/architecture.md, “Identity of records”). A supplier's `brokerId` names the broker that
+ * introduced it, not its owner.
  */
 export async function ownerOfParent(tx: Queryable, entity: EntityDef, values: Row): Promise<string | null> {
   const names = entity.name === 'Document' ? DOCUMENT_PARENTS : PARENT_FIELDS;

@@ -97,13 +97,13 @@ async function whileActive(db: Queryable, groupId: string): Promise<InvitePermis
 }
 
 /**
- * Who may add users to an organisation and resend their invitations (docs/business-rules.md,
- * “Party records and inviting users”): an administrator, any organisation; a broker, its own
- * organisation and a supplier organisation it created (introduced, `Supplier.brokerId`) as long as
- * nobody of that organisation has joined yet (chosen a password); an organisation's Owner, its own
- * organisation. Everyone else is refused with the reason. The invited user's role follows the
- * organisation, never the inviter (`roleGroupsFor`), so a broker's invitee into a supplier is a
- * supplier Member.
+ * Who may add users to an organisation and resend their invitations
+ * (docs/business-rules.md, “Party records and inviting users”): an administrator, any organisation;
+ * a broker, its own organisation and a supplier organisation it created (introduced,
+ * `Supplier.brokerId`) as long as nobody of that organisation has joined yet (chosen a password);
+ * an organisation's Owner, its own organisation. Everyone else is refused with the reason. The
+ * invited user's role follows the organisation, never the inviter (`roleGroupsFor`), so a broker's
+ * invitee into a supplier is a supplier Member.
  */
 export async function invitePermission(
   db: Queryable,

@@ -15,11 +15,11 @@ import {
 } from './test-support.ts';
 
 /**
- * Who may add users to an organisation (docs/business-rules.md,
- * “Party records and inviting users”): a broker into its own organisation and into a supplier
- * it created until that supplier's first user joined; an Owner into its own organisation; an
- * administrator anywhere. Found: a broker invited its own mailbox into a supplier organisation and
- * got full supplier rights.
+ * Who may add users to an organisation
+ * (docs/business-rules.md, “Party records and inviting users”): a broker into its own organisation
+ * and into a supplier it created until that supplier's first user joined; an Owner into its own
+ * organisation; an administrator anywhere. Found: a broker invited its own mailbox into a supplier
+ * organisation and got full supplier rights.
  */
 const CHOSEN = 'violet lantern across the harbour';
 const CREATE = `mutation ($input: CreateOrganisationInput!) { createOrganisation(input: $input) { ${ORGANISATION_FIELDS} } }`;

@@ -4,8 +4,8 @@ import { actorOf, nowOf, type OperationContext } from '../operations/context.ts'
 
 /**
  * An administrator's change of a user of the pool (their role groups, disabled or not) in the audit
- * trail, in the transaction that makes it: the user is the record (docs/architecture.md, “Audit
- * trail”). Only fields whose value changed are listed.
+ * trail, in the transaction that makes it: the user is the record
+ * (docs/architecture.md, “Audit trail”). Only fields whose value changed are listed.
  */
 export async function recordUserChange(
   tx: Queryable,

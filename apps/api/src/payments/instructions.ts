@@ -11,8 +11,9 @@ export const newInstructionReference = (kind: InstructionKind): string =>
   `RF${kind === 'advance' ? 'A' : 'R'}${randomBytes(10).toString('hex').toUpperCase().slice(0, 16)}`;
 
 /**
- * A payment the platform asks a funder's bank to make to the supplier (docs/business-rules.md,
- * “Payments and reconciliation”), Pending until exported; once per request and kind.
+ * A payment the platform asks a funder's bank to make to the supplier
+ * (docs/business-rules.md, “Payments and reconciliation”), Pending until exported; once per request
+ * and kind.
  */
 export async function createInstruction(
   tx: Queryable,

@@ -9,9 +9,10 @@ type RoleName = keyof typeof CALLERS;
 const ROLES = Object.keys(CALLERS) as RoleName[];
 
 /**
- * What each role sees of its own world, written out from docs/business-rules.md, “Organisations,
- * roles and who sees what” (not derived from the policy, so a policy mistake fails here). Nobody
- * but admin sees anything of the other world except SOFR fixings.
+ * What each role sees of its own world, written out from
+ * docs/business-rules.md, “Organisations, roles and who sees what” (not derived from the policy, so
+ * a policy mistake fails here). Nobody but admin sees anything of the other world except SOFR
+ * fixings.
  */
 const SEES: Record<Exclude<RoleName, 'Admin'>, readonly ModelName[]> = {
   Supplier: [
@@ -132,8 +133,8 @@ for (const model of MODEL_NAMES) {
  * has such a field; otherwise, for another world, it names that world's organisation as owner.
  */
 /**
- * A funder's own KYC records name the funder: never a supplier's (docs/business-rules.md,
- * “Party records and inviting users”).
+ * A funder's own KYC records name the funder: never a supplier's
+ * (docs/business-rules.md, “Party records and inviting users”).
  */
 const FUNDER_PARTY = { Investor: 'investorId', Spv: 'spvId' } as const;
 const KYC_MODELS: readonly ModelName[] = ['Director', 'UBO', 'Document', 'Financials'];
@@ -166,8 +167,8 @@ describeDatabases(`access policy matrix (${cases.length} cases)`, (db) => {
     for (const [name, caller] of Object.entries(CALLERS)) api.callers.set(name, caller);
     worlds.own = await buildWorld(api, '');
     worlds.other = await buildWorld(api, '2');
-    // New requests need an approved line with room (docs/business-rules.md,
-    // “Line limits and what requests hold”).
+    // New requests need an approved line with room
+    // (docs/business-rules.md, “Line limits and what requests hold”).
     for (const w of Object.values(worlds)) await approveLine(api, w.Buyer);
   });
   afterAll(async () => api.app.close());

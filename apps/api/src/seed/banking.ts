@@ -6,10 +6,10 @@ import { addDays } from './dates.ts';
 import { ownedBy, PARTY_ID_FIELD, type Organisation } from './organisations.ts';
 
 /**
- * Investor and SPV bank accounts (docs/business-rules.md,
- * “Bank accounts, transactions and settlement”: remittance pays advances out, collection
- * receives buyers' payments) and their transactions. Outgoing amounts are negative, as on a bank
- * statement; foreign-currency payments keep the invoice currency in the source fields.
+ * Investor and SPV bank accounts
+ * (docs/business-rules.md, “Bank accounts, transactions and settlement”: remittance pays advances
+ * out, collection receives buyers' payments) and their transactions. Outgoing amounts are negative,
+ * as on a bank statement; foreign-currency payments keep the invoice currency in the source fields.
  */
 
 export type AccountPurpose = 'remittance' | 'collection';
@@ -98,8 +98,8 @@ export function bankRow(rng: Rng, account: BankAccount, today: string): SeedRow 
 }
 
 /**
- * Plaidauth: the bank-link slots of an organisation, keyed by its group id (docs/architecture.md,
- * “Identity of records”).
+ * Plaidauth: the bank-link slots of an organisation, keyed by its group id
+ * (docs/architecture.md, “Identity of records”).
  */
 export const plaidauthRow = (remittance: BankAccount, collection: BankAccount): SeedRow => ({
   ...ownedBy(remittance.owner),
@@ -243,9 +243,9 @@ export function fillerTransactions(rng: Rng, account: BankAccount, count: number
 }
 
 /**
- * A supplier's payout account in USD, where its advances and rebates are paid (docs/business-rules.md,
- * “Bank accounts, transactions and settlement”), drawn from its own generator so that adding it
- * moves no other planned value.
+ * A supplier's payout account in USD, where its advances and rebates are paid
+ * (docs/business-rules.md, “Bank accounts, transactions and settlement”), drawn from its own
+ * generator so that adding it moves no other planned value.
  */
 export function payoutAccountRow(owner: Organisation, rng: Rng, today: string): SeedRow {
   if (owner.type !== 'Supplier' || !owner.partyId) throw new Error('Payout accounts are suppliers’');

@@ -119,8 +119,8 @@ describeDatabases('demo data set: status history made by the operations', (db) =
             problems.push(`${step}: starts from ${e.from_status}, not ${current}`);
           const actor = users.find((u) => u.sub === e.actor_sub);
           const demo = DEMO_USERS.find((u) => u.email === actor?.email);
-          // The platform settles a request its matching of a payment completed (docs/business-rules.md,
-          // “Payments and reconciliation”).
+          // The platform settles a request its matching of a payment completed
+          // (docs/business-rules.md, “Payments and reconciliation”).
           if (e.actor_sub === PLATFORM_RECONCILER.sub) {
             if (e.operation !== 'settleRequest' || e.actor_role !== 'Admin')
               problems.push(`${step}: the platform only settles what its matching completes`);

@@ -9,9 +9,10 @@ import { drawnSignatureUrl } from './signature-drawing.ts';
 import type { DemoStage } from './demo-stage.ts';
 
 /**
- * A signer's steps on the public signing page (docs/business-rules.md, “Signing the financing
- * documents”), taken by the demo's people through the same functions as the page's routes: the
- * link and the code are read from the mail the steps sent, delivered into the demo's mailbox.
+ * A signer's steps on the public signing page
+ * (docs/business-rules.md, “Signing the financing documents”), taken by the demo's people through
+ * the same functions as the page's routes: the link and the code are read from the mail the steps
+ * sent, delivered into the demo's mailbox.
  */
 
 /** Where the demo's steps come from: no address, and the demo load as the user agent. */

@@ -7,9 +7,9 @@ import { SIGNING_DECLINES } from './history-text.ts';
 import type { Rng } from './prng.ts';
 
 /**
- * Who signs a submission's and a purchase's documents, and when (docs/business-rules.md, “Signing
- * the financing documents”): what the demo's signers do with the envelopes the operations sent,
- * so that every state of an envelope shows somewhere.
+ * Who signs a submission's and a purchase's documents, and when
+ * (docs/business-rules.md, “Signing the financing documents”): what the demo's signers do with the
+ * envelopes the operations sent, so that every state of an envelope shows somewhere.
  */
 
 /** What became of the envelopes of a submission still under review. */

@@ -16,9 +16,9 @@ import {
 
 /**
  * Financial statements whose figures add up: totals are sums of their parts, the balance sheet
- * balances and every ratio is derived from the stored figures (docs/business-rules.md,
- * “Buyer risk bands, score and grade”: derived ratios are computed, not typed twice). Amounts
- * are whole cents held as integers, then rendered exactly.
+ * balances and every ratio is derived from the stored figures
+ * (docs/business-rules.md, “Buyer risk bands, score and grade”: derived ratios are computed, not
+ * typed twice). Amounts are whole cents held as integers, then rendered exactly.
  */
 
 export interface FinancialsSpec {

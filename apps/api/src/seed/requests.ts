@@ -122,8 +122,8 @@ export function requestRows(rng: Rng, ctx: RequestContext): RequestRows {
   });
   const funded = status === 'Approved' || status === 'Settled';
   const declined = status === 'Declined';
-  // Decline zeroes the fee and purchase amounts (docs/business-rules.md,
-  // “Status moves, guards and effects”).
+  // Decline zeroes the fee and purchase amounts
+  // (docs/business-rules.md, “Status moves, guards and effects”).
   const amount = (value: string) => (declined ? (0).toFixed(minorUnits(line.currency)) : value);
   const parties: SeedRow = {
     buyerId: line.id,

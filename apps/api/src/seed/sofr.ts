@@ -5,8 +5,8 @@ import { formatUnits, hashString } from './prng.ts';
 import { addDays, daysBetween, msOf, weekday } from './dates.ts';
 
 /**
- * SOFR fixings: one record per date holding every series (docs/business-rules.md,
- * “How a request is priced at approval”), owned by the admin organisation.
+ * SOFR fixings: one record per date holding every series
+ * (docs/business-rules.md, “How a request is priced at approval”), owned by the admin organisation.
  */
 
 type SeriesColumn = (typeof SOFR_COLUMN_OF_SERIES)[BaseRateSeries];

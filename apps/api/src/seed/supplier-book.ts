@@ -17,8 +17,8 @@ import type { AuditType } from './risk-bands.ts';
 export interface SubmissionPlan {
   readonly status: RequestStatus;
   /**
-   * More than one invoice makes a multi-invoice batch (docs/business-rules.md,
-   * “Batches of invoices on one line”).
+   * More than one invoice makes a multi-invoice batch
+   * (docs/business-rules.md, “Batches of invoices on one line”).
    */
   readonly invoices: number;
 }
@@ -171,8 +171,8 @@ export function supplierBook(rng: Rng, plan: SupplierPlan): SupplierBook {
         if (submission.status === 'Settled') firstFunded.RAA ??= built.request;
       }
     }
-    // The approved limit covers the line's open purchases with headroom (docs/business-rules.md,
-    // “Line limits and what requests hold”).
+    // The approved limit covers the line's open purchases with headroom
+    // (docs/business-rules.md, “Line limits and what requests hold”).
     const approved =
       line.status === 'Approved'
         ? Math.max(line.requestedAmount, Math.ceil((utilisedCents * 1.25) / 5_000_000) * 50_000)

@@ -16,9 +16,9 @@ async function create(api: ApiHarness, model: 'Bank', fields: Record<string, unk
 }
 
 /**
- * A bank account of an investor or SPV (`bank_account_purpose`, docs/business-rules.md, “Bank
- * accounts, transactions and settlement”), approved by the administrator so that its bank data can
- * be imported.
+ * A bank account of an investor or SPV (`bank_account_purpose`,
+ * docs/business-rules.md, “Bank accounts, transactions and settlement”), approved by the
+ * administrator so that its bank data can be imported.
  */
 export async function createAccount(
   api: ApiHarness,

@@ -32,8 +32,8 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 let sampleSerial = 0;
 
 /**
- * The buyer's signer a submission names: the IPU goes to them first (docs/business-rules.md,
- * “Signing the financing documents”).
+ * The buyer's signer a submission names: the IPU goes to them first
+ * (docs/business-rules.md, “Signing the financing documents”).
  */
 export const BUYER_SIGNER = {
   ipu_signature_name: 'Bea Buyer',

@@ -32,8 +32,8 @@ export const EVERYONE = Object.keys(WHO) as Who[];
 
 export const LINE: readonly Who[] = ['Supplier', 'Broker', 'Investor', 'Spv'];
 /**
- * Who, besides admin, reads each record of the matrix (docs/business-rules.md, “Organisations,
- * roles and who sees what”).
+ * Who, besides admin, reads each record of the matrix
+ * (docs/business-rules.md, “Organisations, roles and who sees what”).
  */
 export const SEES: Record<string, readonly Who[]> = {
   Supplier: LINE,

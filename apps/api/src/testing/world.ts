@@ -128,11 +128,11 @@ const TERMS = {
 };
 
 /**
- * A request can only be made on an approved line with room (docs/business-rules.md,
- * “Line limits and what requests hold”), while the tests start from a line under review without
- * terms: the world's line gets terms and is approved, the request is made, then admin reopens the
- * line and clears the terms, as can happen in real life. The line keeps the three moves in its
- * status history.
+ * A request can only be made on an approved line with room
+ * (docs/business-rules.md, “Line limits and what requests hold”), while the tests start from a line
+ * under review without terms: the world's line gets terms and is approved, the request is made,
+ * then admin reopens the line and clears the terms, as can happen in real life. The line keeps the
+ * three moves in its status history.
  */
 async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Promise<T>): Promise<T> {
   await approveLine(api, buyer);
@@ -153,8 +153,8 @@ async function onApprovedLine<T>(api: ApiHarness, buyer: string, make: () => Pro
 
 /**
  * Gives a world's line terms (USD, 90 % advance) and has admin approve it with a limit of
- * 1,000,000, for tests that make requests on it (docs/business-rules.md,
- * “Line limits and what requests hold”).
+ * 1,000,000, for tests that make requests on it
+ * (docs/business-rules.md, “Line limits and what requests hold”).
  */
 export async function approveLine(api: ApiHarness, buyer: string): Promise<void> {
   await updateLine(api, buyer, TERMS);
@@ -182,9 +182,10 @@ async function moveLine(api: ApiHarness, buyer: string, to: string, values?: Rec
 }
 
 /**
- * Attaches what an approval needs to a request under review (docs/business-rules.md,
- * “Preconditions of approving a request”): the invoice file by a plain update, the signed IPU
- * and offer notice by the attachSignedCopies operation, as an administrator would.
+ * Attaches what an approval needs to a request under review
+ * (docs/business-rules.md, “Preconditions of approving a request”): the invoice file by a plain
+ * update, the signed IPU and offer notice by the attachSignedCopies operation, as an administrator
+ * would.
  */
 export async function readyForApproval(api: ApiHarness, request: string, signedOn?: string): Promise<void> {
   const current = await admin(api, `query { getRequest(id: "${request}") { _version invoice_date } }`);
@@ -207,8 +208,9 @@ export async function readyForApproval(api: ApiHarness, request: string, signedO
 
 /**
  * A new USD line of the world's supplier, funded by its investor and SPV (and introduced by its
- * broker unless `broker` is false), approved through the operations with `limit` (docs/business-rules.md, “Limits held in
- * the ledger”): the ledger holds its limit as the approval posted it.
+ * broker unless `broker` is false), approved through the operations with `limit`
+ * (docs/business-rules.md, “Limits held in the ledger”): the ledger holds its limit as the approval
+ * posted it.
  */
 export async function fundedLine(
   api: ApiHarness,

@@ -1,8 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 
 /**
- * Dark navy primary, light grey page, headings 35 → 14 px, weight 500 (docs/architecture.md,
- * “Loading, session and errors”).
+ * Dark navy primary, light grey page, headings 35 → 14 px, weight 500
+ * (docs/architecture.md, “Loading, session and errors”).
  */
 export const PRIMARY = '#1a2746';
 

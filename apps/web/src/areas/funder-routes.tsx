@@ -48,10 +48,11 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
           {
             model: 'Financials',
             field: 'buyerId',
-            // The statement and the ratios derived from it (docs/business-rules.md,
-            // “Buyer risk bands, score and grade”), also for the SPV, whose area has no
-            // statement screen of its own. Read only: the supplier, its broker or an administrator
-            // enters them (docs/business-rules.md, “Party records and inviting users”).
+            // The statement and the ratios derived from it
+            // (docs/business-rules.md, “Buyer risk bands, score and grade”), also for the SPV,
+            // whose area has no statement screen of its own. Read only: the supplier, its broker or
+            // an administrator enters them
+            // (docs/business-rules.md, “Party records and inviting users”).
             columns: [
               'financials_reporting_period',
               'financials_status',

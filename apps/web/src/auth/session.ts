@@ -234,8 +234,8 @@ export function homeOf(role: Role): string {
 }
 
 /**
- * Unregisters service workers left by earlier versions of the app (docs/architecture.md, “Loading,
- * session and errors”).
+ * Unregisters service workers left by earlier versions of the app
+ * (docs/architecture.md, “Loading, session and errors”).
  */
 export async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;

@@ -30,8 +30,8 @@ export interface UserProfile {
   /** The organisation (`custom:groupid`). */
   readonly groupId: string | null;
   /**
-   * The storage identity: the record's, else the user's credentials' (docs/architecture.md,
-   * “Identity of records”).
+   * The storage identity: the record's, else the user's credentials'
+   * (docs/architecture.md, “Identity of records”).
    */
   readonly identityId: string | null;
   readonly model: ModelName | null;

@@ -59,8 +59,8 @@ function ChangeValue(props: {
 
 /**
  * Audit events as a list, newest first: when, what was done (to which record, when `recordOf`
- * names it), each changed field before → after, who and from where (docs/architecture.md, “Audit
- * trail”).
+ * names it), each changed field before → after, who and from where
+ * (docs/architecture.md, “Audit trail”).
  */
 export function AuditEventList({
   events,

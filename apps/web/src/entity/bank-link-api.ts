@@ -3,9 +3,10 @@ import { RequestError } from '../shared/errors.ts';
 import { gql } from './graphql-client.ts';
 
 /**
- * Linking an account with its bank through the bank-data provider (docs/architecture.md,
- * “Payments”): whether the server offers it (`/config.json`), the account's link status, and the
- * REST calls `POST /bank/link-token`, `/bank/exchange` and `/bank/sync`, with the identity token.
+ * Linking an account with its bank through the bank-data provider
+ * (docs/architecture.md, “Payments”): whether the server offers it (`/config.json`), the account's
+ * link status, and the REST calls `POST /bank/link-token`, `/bank/exchange` and `/bank/sync`, with
+ * the identity token.
  */
 
 let offered: Promise<boolean> | undefined;

@@ -2,12 +2,12 @@ import { getIdToken, refreshTokens } from '../auth/session.ts';
 import { RequestError } from '../shared/errors.ts';
 
 /**
- * The bank REST calls of the statement import (docs/business-rules.md, “Payments and
- * reconciliation”): `POST /bank/statements` imports a camt.053/054 or CSV file into a remittance
- * or collection account, `POST /bank/statements/preview` shows a CSV file's first rows for its
- * column mapping. Both send the identity token as the GraphQL client does and report the upload's
- * progress (XMLHttpRequest: fetch has no upload progress); a refusal is thrown with the server's
- * own message.
+ * The bank REST calls of the statement import
+ * (docs/business-rules.md, “Payments and reconciliation”): `POST /bank/statements` imports a
+ * camt.053/054 or CSV file into a remittance or collection account, `POST /bank/statements/preview`
+ * shows a CSV file's first rows for its column mapping. Both send the identity token as the GraphQL
+ * client does and report the upload's progress (XMLHttpRequest: fetch has no upload progress); a
+ * refusal is thrown with the server's own message.
  */
 
 /** How a CSV statement's columns map to entry fields, as the server reads it (saved per account). */

@@ -6,9 +6,9 @@ import { fetchFile, saveBlob } from './files.ts';
 import { GraphQLError, gql } from './graphql-client.ts';
 
 /**
- * A request's documents out for signature with the built-in signer (docs/business-rules.md,
- * “Signing the financing documents”): `requestEnvelopes` and the administrators' void, remind and
- * resend, as the server answers them.
+ * A request's documents out for signature with the built-in signer
+ * (docs/business-rules.md, “Signing the financing documents”): `requestEnvelopes` and the
+ * administrators' void, remind and resend, as the server answers them.
  */
 
 export interface EnvelopeSigner {

@@ -56,8 +56,8 @@ const SUBSECTIONS: Record<string, string> = {
 };
 
 export const FORM_LAYOUTS: Partial<Record<ModelName, FormLayout>> = {
-  // A new request names the buyer's signer of its IPU (docs/business-rules.md, “Signing the
-  // financing documents”).
+  // A new request names the buyer's signer of its IPU
+  // (docs/business-rules.md, “Signing the financing documents”).
   Request: {
     sectionOf: (f) => (f.section === 'Signature' ? 'Buyer signer of the IPU' : f.section),
     order: [],

@@ -94,8 +94,8 @@ export function formFieldsOf(
   },
 ): FieldDef[] {
   const e = entity(model);
-  // Statuses with a machine move only through changeStatus (docs/business-rules.md, “Status moves,
-  // guards and effects”), never through a form.
+  // Statuses with a machine move only through changeStatus
+  // (docs/business-rules.md, “Status moves, guards and effects”), never through a form.
   const owner = props.owner ?? props.fixed;
   const writable = (f: FieldDef) =>
     !isMachineField(model, f.name, owner) &&

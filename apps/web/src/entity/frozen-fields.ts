@@ -55,9 +55,9 @@ const noteOf = (state: string, op: DeclaredOperation | undefined): string =>
 
 /**
  * What the record's current state freezes for `role` (the lifecycle declarations through
- * `frozenFor`, the rule the server refuses updates with; docs/business-rules.md, “Frozen fields per
- * state”), with the helper text each frozen field shows and, when a state freezes everything,
- * the note above the form naming what to use instead.
+ * `frozenFor`, the rule the server refuses updates with;
+ * docs/business-rules.md, “Frozen fields per state”), with the helper text each frozen field shows
+ * and, when a state freezes everything, the note above the form naming what to use instead.
  */
 export function frozenFieldsOf(
   model: ModelName,

@@ -30,8 +30,8 @@ function messageOf(e: GraphQLErrorEntry | undefined): string {
   switch (e.errorType) {
     case 'Unauthorized':
       if (/^Not allowed:/.test(e.message)) return e.message.replace(/^Not allowed:\s*/, 'Not allowed: ');
-      // A refused status move names what is allowed instead (changeStatus, docs/business-rules.md,
-      // “Status moves, guards and effects”).
+      // A refused status move names what is allowed instead (changeStatus,
+      // docs/business-rules.md, “Status moves, guards and effects”).
       if (/\bcannot move\b/.test(e.message)) return `Not allowed: ${e.message}.`;
       return 'You do not have access to this. Sign in with an account that does, or ask an administrator.';
     case 'NotFound':

@@ -2,10 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { gql, type ApiRecord } from './graphql-client.ts';
 
 /**
- * Buyer lines' limits as the ledger holds them (docs/business-rules.md, “Limits held in the
- * ledger”): per line its limit, utilisation, reserved, available and free limit, and their sums per
- * currency. The server reads and sums them; the browser only shows them, and which lines a user
- * gets figures for is the server's decision (the lines it may read).
+ * Buyer lines' limits as the ledger holds them
+ * (docs/business-rules.md, “Limits held in the ledger”): per line its limit, utilisation, reserved,
+ * available and free limit, and their sums per currency. The server reads and sums them; the
+ * browser only shows them, and which lines a user gets figures for is the server's decision (the
+ * lines it may read).
  */
 
 export interface LineLimit {

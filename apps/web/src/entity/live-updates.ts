@@ -91,8 +91,8 @@ export async function startLiveUpdates(options: LiveUpdatesOptions): Promise<() 
       ),
     ),
   );
-  // The user's own new notifications refresh the bell and its panel (docs/business-rules.md,
-  // “Notifications”).
+  // The user's own new notifications refresh the bell and its panel
+  // (docs/business-rules.md, “Notifications”).
   unsubscribes.push(
     ws.subscribe(
       { query: NOTIFICATION_SUBSCRIPTION },

@@ -26,9 +26,10 @@ export function statusFieldOf(model: ModelName): FieldDef | undefined {
 }
 
 /**
- * The status fields of a record that follow a machine (docs/business-rules.md,
- * “Status moves, guards and effects”) and so move only through `changeStatus`. Buyer financials
- * keep the audit type in `financials_status`, so only party financials have a review status.
+ * The status fields of a record that follow a machine
+ * (docs/business-rules.md, “Status moves, guards and effects”) and so move only through
+ * `changeStatus`. Buyer financials keep the audit type in `financials_status`, so only party
+ * financials have a review status.
  */
 export function machineFieldsOf(
   model: ModelName,

@@ -174,10 +174,11 @@ export async function invitePermission(groupId: string): Promise<InvitePermissio
 }
 
 /**
- * The server's decision on inviting into `groupId` (docs/business-rules.md,
- * “Party records and inviting users”): screens offer "Invite" only when it says yes, so they
- * never offer what the server refuses. It is under the `Organisation` key, so every organisation
- * mutation refreshes it (a user joining does too, when the screen is next opened).
+ * The server's decision on inviting into `groupId`
+ * (docs/business-rules.md, “Party records and inviting users”): screens offer "Invite" only when it
+ * says yes, so they never offer what the server refuses. It is under the `Organisation` key, so
+ * every organisation mutation refreshes it (a user joining does too, when the screen is next
+ * opened).
  */
 export function useInvitePermission(groupId: string | null | undefined) {
   return useQuery({

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { gql } from './graphql-client.ts';
 
 /**
- * The funder reporting pack as the server computes it (docs/business-rules.md, “Funder
- * reporting”): every amount, share and ratio is the server's string; the browser formats them and
- * never adds, averages or rounds them. Which funder a user may read is the server's decision.
+ * The funder reporting pack as the server computes it (docs/business-rules.md, “Funder reporting”):
+ * every amount, share and ratio is the server's string; the browser formats them and never adds,
+ * averages or rounds them. Which funder a user may read is the server's decision.
  */
 
 export type FunderModel = 'Investor' | 'Spv';

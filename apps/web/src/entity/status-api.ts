@@ -4,8 +4,8 @@ import { gql, type ApiRecord } from './graphql-client.ts';
 import { selectionOf } from './queries.ts';
 
 /**
- * One line of a record's status history (docs/business-rules.md,
- * “Status moves, guards and effects”), oldest first from the server.
+ * One line of a record's status history
+ * (docs/business-rules.md, “Status moves, guards and effects”), oldest first from the server.
  */
 export interface StatusHistoryEntry {
   readonly field: string;

@@ -28,9 +28,9 @@ const PARTY_FIELD: Record<CompanyModel, string> = {
 export const isCompanyModel = (model: ModelName): model is CompanyModel => model in PARTY_FIELD;
 
 /**
- * The onboarding checklist of a company (docs/business-rules.md,
- * “Status moves, guards and effects”) from the rows the server's `onboardingFacts` reads: its
- * directors, UBOs, documents and financial statements.
+ * The onboarding checklist of a company
+ * (docs/business-rules.md, “Status moves, guards and effects”) from the rows the server's
+ * `onboardingFacts` reads: its directors, UBOs, documents and financial statements.
  */
 export function useCompanyChecklist(model: CompanyModel, record: ApiRecord) {
   const filter = { [PARTY_FIELD[model]]: { eq: record.id } };

@@ -9,8 +9,9 @@ import { PepBadge } from '../entity/pep.tsx';
 import type { AreaKey } from '../shared/areas.ts';
 
 /**
- * The records a Document links to (docs/business-rules.md,
- * “Organisations, roles and who sees what”), with the Document field holding each one's id.
+ * The records a Document links to
+ * (docs/business-rules.md, “Organisations, roles and who sees what”), with the Document field
+ * holding each one's id.
  */
 export const DOCUMENT_LINKS: readonly { readonly model: ModelName; readonly field: string }[] = [
   { model: 'Supplier', field: 'supplierId' },
@@ -106,8 +107,8 @@ function OwnerLine({ model, id, area }: { model: ModelName; id: string; area: Ar
 }
 
 /**
- * "Linked to": each record the document belongs to, opening its page (docs/business-rules.md,
- * “Organisations, roles and who sees what”).
+ * "Linked to": each record the document belongs to, opening its page
+ * (docs/business-rules.md, “Organisations, roles and who sees what”).
  */
 export function DocumentOwners({ record, area }: { record: ApiRecord; area: AreaKey }) {
   const links = DOCUMENT_LINKS.filter((l) => typeof record[l.field] === 'string' && record[l.field]);

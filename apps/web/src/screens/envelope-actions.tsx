@@ -8,9 +8,10 @@ import { adminSteps, pendingSigner } from './envelope-states.ts';
 const reasonCheck = (text: string) => (text.trim() ? null : 'Say why the envelope is voided.');
 
 /**
- * An administrator's steps on a request's envelope (docs/business-rules.md, “Signing the
- * financing documents”): "Send reminder" (a new link to the pending signer now) and "Void" (with a
- * reason) while it is out; "Send new envelope" in place of a voided, declined or expired one.
+ * An administrator's steps on a request's envelope
+ * (docs/business-rules.md, “Signing the financing documents”): "Send reminder" (a new link to the
+ * pending signer now) and "Void" (with a reason) while it is out; "Send new envelope" in place of a
+ * voided, declined or expired one.
  */
 export function EnvelopeActions({ envelope, all }: { envelope: Envelope; all: readonly Envelope[] }) {
   const run = useEnvelopeAction();

@@ -3,9 +3,9 @@ import { formatDateTime } from '../entity/format.ts';
 import type { Envelope, EnvelopeSigner } from '../entity/envelope-api.ts';
 
 /**
- * How the Signatures panel words an envelope, its signers and its trail (docs/business-rules.md,
- * “Signing the financing documents”): the chip's status and label, one line of dates, and which
- * of an administrator's steps apply.
+ * How the Signatures panel words an envelope, its signers and its trail
+ * (docs/business-rules.md, “Signing the financing documents”): the chip's status and label, one
+ * line of dates, and which of an administrator's steps apply.
  */
 
 export interface StateText {

@@ -7,8 +7,9 @@ import { eventLabel } from './envelope-states.ts';
 
 /**
  * An envelope's audit trail, collapsed until opened: every step with its time, the signer or the
- * person who took it, and the address and browser it came from (docs/business-rules.md, “Signing
- * the financing documents”). The same steps are printed on the sealed document's certificate.
+ * person who took it, and the address and browser it came from
+ * (docs/business-rules.md, “Signing the financing documents”). The same steps are printed on the
+ * sealed document's certificate.
  */
 export function EnvelopeTrail({ id, events }: { id: string; events: readonly EnvelopeEvent[] }) {
   const [open, setOpen] = useState(false);

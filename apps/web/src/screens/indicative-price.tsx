@@ -96,11 +96,12 @@ function Figure({
 }
 
 /**
- * An indicative price of the invoice being entered (docs/business-rules.md,
- * “How a request is priced at approval”), computed by the server from the line's terms and the
- * latest SOFR fixing for a payout on the next business day; labelled indicative, since the binding
- * price is fixed when the request is approved. `sticky` keeps it at the bottom of the screen while
- * the form above it scrolls; `compact` is one line under an invoice of several.
+ * An indicative price of the invoice being entered
+ * (docs/business-rules.md, “How a request is priced at approval”), computed by the server from the
+ * line's terms and the latest SOFR fixing for a payout on the next business day; labelled
+ * indicative, since the binding price is fixed when the request is approved. `sticky` keeps it at
+ * the bottom of the screen while the form above it scrolls; `compact` is one line under an invoice
+ * of several.
  */
 export function IndicativePricePanel({
   buyerId,

@@ -58,8 +58,9 @@ const SIGNER = ['ipu_signature_name', 'ipu_signature_email'].map((n) => R.get(n)
 
 /**
  * `submitRequests`: the whole batch in one transaction on the server, all or nothing, checked as a
- * whole against the line's limit, with one batch id (docs/business-rules.md,
- * “Line limits and what requests hold”, “Batches of invoices on one line”).
+ * whole against the line's limit, with one batch id
+ * (docs/business-rules.md, “Line limits and what requests hold”,
+ * “Batches of invoices on one line”).
  */
 async function submitRequests(
   buyerId: string,
@@ -156,8 +157,8 @@ export function MultiRequestScreen({ area }: { area: AreaKey }) {
       }
     };
     const signer = fromFormValues(SIGNER, values.signer);
-    // Both are needed: the IPU goes to this person first (docs/business-rules.md, “Signing the
-    // financing documents”).
+    // Both are needed: the IPU goes to this person first
+    // (docs/business-rules.md, “Signing the financing documents”).
     for (const f of SIGNER) check(f, signer[f.name], `signer.${f.name}`, true);
     values.invoices.forEach((row, i) => {
       const v = fromFormValues(ROW_FIELDS, row);

@@ -4,8 +4,8 @@ import { loadChunk } from '../shared/lazy-screen.ts';
 
 /**
  * pdf.js, loaded only when a document is shown. Its worker is bundled as a file of our own origin
- * (Vite's `?url`), which the Content-Security-Policy's `script-src 'self'` allows (docs/architecture.md,
- * “Deployment”): no blob: worker, no inline script.
+ * (Vite's `?url`), which the Content-Security-Policy's `script-src 'self'` allows
+ * (docs/architecture.md, “Deployment”): no blob: worker, no inline script.
  */
 async function loadPdfJs() {
   const [pdfjs, worker] = await Promise.all([

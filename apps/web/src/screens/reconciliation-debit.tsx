@@ -18,9 +18,10 @@ import { Block, currencyOfTransaction, reconciliationOf, str } from './reconcili
 const KIND: Readonly<Record<string, string>> = { advance: 'Advance', rebate: 'Reserve rebate' };
 
 /**
- * A payment out of a remittance or collection account (docs/business-rules.md, “Payments and
- * reconciliation”): the payout instructions it could be (Pending or Exported, its currency and
- * amount), each with "Confirm payout"; once matched, the instruction it confirmed.
+ * A payment out of a remittance or collection account
+ * (docs/business-rules.md, “Payments and reconciliation”): the payout instructions it could be
+ * (Pending or Exported, its currency and amount), each with "Confirm payout"; once matched, the
+ * instruction it confirmed.
  */
 export function DebitPanel({ payment }: { payment: ApiRecord }) {
   const status = reconciliationOf(payment);

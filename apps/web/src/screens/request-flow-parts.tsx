@@ -36,9 +36,9 @@ export function limitLineOf(buyer: ApiRecord): LimitLine {
  * (docs/business-rules.md, “Limits held in the ledger”): `use.available` is limit − utilisation,
  * `use.free` what new requests may still take once the requests awaiting a decision hold their
  * advances; null until they are loaded, or when they could not be. `refusal` tells the server's
- * answer early for a set of new invoices: the same rule (docs/business-rules.md, “Line limits and
- * what requests hold”) with what the ledger says the line's requests use and hold; without those
- * figures it tells nothing and the server decides.
+ * answer early for a set of new invoices: the same rule
+ * (docs/business-rules.md, “Line limits and what requests hold”) with what the ledger says the
+ * line's requests use and hold; without those figures it tells nothing and the server decides.
  */
 export function useLine(buyerId: string | undefined) {
   const buyer = useRecord('Buyer', buyerId);
@@ -61,8 +61,8 @@ export function useLine(buyerId: string | undefined) {
 }
 
 /**
- * Fields every request of a line copies from it (docs/business-rules.md,
- * “How a request is priced at approval”).
+ * Fields every request of a line copies from it
+ * (docs/business-rules.md, “How a request is priced at approval”).
  */
 export function termsOf(buyer: ApiRecord, supplier: ApiRecord | null | undefined): Record<string, unknown> {
   const copy: Record<string, unknown> = {

@@ -37,10 +37,11 @@ function bySteps(entries: readonly RequestPosting[]): RequestPosting[][] {
 }
 
 /**
- * What a bookkeeping record's request is and what each of its steps posted (docs/business-rules.md,
- * “Bookkeeping that posts”): the stored amounts, then per ledger transaction its date, event and
- * operation, and each entry's account (by name and party), debit and credit. The server answers
- * only the entries on accounts the user may read: an SPV user sees its side of the books.
+ * What a bookkeeping record's request is and what each of its steps posted
+ * (docs/business-rules.md, “Bookkeeping that posts”): the stored amounts, then per ledger
+ * transaction its date, event and operation, and each entry's account (by name and party), debit
+ * and credit. The server answers only the entries on accounts the user may read: an SPV user sees
+ * its side of the books.
  */
 export function RequestPostingsPanel({ requestId, area }: { requestId: string; area: AreaKey }) {
   const request = useRecord('Request', requestId);

@@ -110,8 +110,9 @@ export interface SettleFieldsProps {
 /**
  * The payback questions of an operation that asks for them (settling): which collection
  * transaction paid the request, and the payback date (the transaction's date unless the admin
- * gives the value date), with the adjusted discount fee rate it results in (docs/business-rules.md,
- * “How a request is priced at approval”, the domain's adjustedDiscountFeeRate).
+ * gives the value date), with the adjusted discount fee rate it results in
+ * (docs/business-rules.md, “How a request is priced at approval”, the domain's
+ * adjustedDiscountFeeRate).
  */
 export function SettleFields({ record, disabled, touched, onInput }: SettleFieldsProps) {
   const { options, loading, error, noAccount } = useCandidates(record);

@@ -45,10 +45,11 @@ function useResendWait(sentAt: string | null): number {
 type CodeInfo = { sentTo: string; sentAt: string; expiresAt: string; triesLeft: number };
 
 /**
- * The signer's part when it is their turn (docs/business-rules.md, “Signing the financing
- * documents”): a code to their e-mail, the 6-digit code, a typed or drawn signature, the consent
- * sentence; "Sign" sends once; "Decline to sign" asks for a reason in a confirmation. The server's
- * refusals are shown in its words; `onChanged` reloads the page's view after a step that moved it.
+ * The signer's part when it is their turn
+ * (docs/business-rules.md, “Signing the financing documents”): a code to their e-mail, the 6-digit
+ * code, a typed or drawn signature, the consent sentence; "Sign" sends once; "Decline to sign" asks
+ * for a reason in a confirmation. The server's refusals are shown in its words; `onChanged` reloads
+ * the page's view after a step that moved it.
  */
 export function SigningForm({
   token,

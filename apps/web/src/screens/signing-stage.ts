@@ -2,8 +2,9 @@ import { SIGNING_LIMITS } from '@rf/domain/esign/envelopes';
 import type { SigningView } from '../entity/signing-api.ts';
 
 /**
- * Where a signer stands when their link opens (docs/business-rules.md, “Signing the financing
- * documents”), one of the signing page's states, with the words it shows.
+ * Where a signer stands when their link opens
+ * (docs/business-rules.md, “Signing the financing documents”), one of the signing page's states,
+ * with the words it shows.
  */
 export type SigningStage =
   | { readonly stage: 'sign' }

@@ -1,10 +1,10 @@
 import type { CsvDateFormat, CsvDelimiter, CsvMapping, CsvPreview } from '../entity/bank-upload.ts';
 
 /**
- * The CSV column mapping of the statement import (docs/business-rules.md, “Payments and
- * reconciliation”): the form's values, prefilled from the header's names where they are plain,
- * and the mapping the server reads, checked before it is sent. The server reads the file with it
- * and saves it for the account.
+ * The CSV column mapping of the statement import
+ * (docs/business-rules.md, “Payments and reconciliation”): the form's values, prefilled from the
+ * header's names where they are plain, and the mapping the server reads, checked before it is sent.
+ * The server reads the file with it and saves it for the account.
  */
 
 export const STATEMENT_EXTENSIONS = ['.xml', '.csv', '.txt'] as const;

@@ -43,12 +43,12 @@ interface CsvStep {
 }
 
 /**
- * The statement import of a remittance or collection account (docs/business-rules.md, “Payments
- * and reconciliation”): a camt.053/054 XML file is imported at once; a CSV file is previewed first
- * and imported with the column mapping the owner or administrator confirms. The upload shows its
- * progress, the server's summary follows with the new transactions, and the account's recent
- * imports are listed. A refusal (another account's statement, a malformed file) is the server's
- * message.
+ * The statement import of a remittance or collection account
+ * (docs/business-rules.md, “Payments and reconciliation”): a camt.053/054 XML file is imported at
+ * once; a CSV file is previewed first and imported with the column mapping the owner or
+ * administrator confirms. The upload shows its progress, the server's summary follows with the new
+ * transactions, and the account's recent imports are listed. A refusal (another account's
+ * statement, a malformed file) is the server's message.
  */
 export function StatementImportPanel({
   account,

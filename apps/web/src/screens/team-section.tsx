@@ -142,9 +142,9 @@ function InviteColleagueDialog({
 
 /**
  * Settings, "Your organisation": its users and, for whoever the server lets invite (the Owner; a
- * broker user for its own organisation), "Invite a colleague" (docs/business-rules.md,
- * “Party records and inviting users”). Administrators manage users under Users & groups
- * instead.
+ * broker user for its own organisation), "Invite a colleague"
+ * (docs/business-rules.md, “Party records and inviting users”). Administrators manage users under
+ * Users & groups instead.
  */
 export function TeamSection() {
   const me = useUser();

@@ -69,8 +69,9 @@ export interface DetailScreenConfig {
    */
   readonly insurance?: boolean;
   /**
-   * The postings of a bookkeeping record's request (docs/business-rules.md, “Bookkeeping that
-   * posts”): its amounts and the entries each step posted.
+   * The postings of a bookkeeping record's request
+   * (docs/business-rules.md, “Bookkeeping that posts”): its amounts and the entries each step
+   * posted.
    */
   readonly postings?: boolean;
 }

@@ -24,8 +24,8 @@ const TONES: Record<string, ChipTone> = {
   Waiting: 'grey',
   Voided: 'grey',
   Expired: 'grey',
-  // Reconciliation of bank transactions and payout instructions (docs/business-rules.md,
-  // “Payments and reconciliation”).
+  // Reconciliation of bank transactions and payout instructions
+  // (docs/business-rules.md, “Payments and reconciliation”).
   Unmatched: 'amber',
   'Partially matched': 'blue',
   Matched: 'green',

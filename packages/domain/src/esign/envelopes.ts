@@ -1,7 +1,8 @@
 /**
- * The built-in e-signature's declarations (docs/business-rules.md, “Signing the financing
- * documents”): the three documents, who signs each and in what order, the envelope's and the
- * signer's states, and the time limits. The server and the screens both read them.
+ * The built-in e-signature's declarations
+ * (docs/business-rules.md, “Signing the financing documents”): the three documents, who signs each
+ * and in what order, the envelope's and the signer's states, and the time limits. The server and
+ * the screens both read them.
  */
 
 export const DOCUMENT_KINDS = ['ipu', 'offer_notice', 'raa_offer_notice'] as const;

@@ -5,10 +5,10 @@ import { MoneyDecimal } from '../money.ts';
 import { DERIVED_FINANCIAL_FIELDS, deriveFinancials, type DerivedFinancialField } from './derive.ts';
 
 /**
- * Properties of every derived figure (docs/business-rules.md,
- * “Buyer risk bands, score and grade”: derived figures are computed from the statement), each
- * checked against its formula written out here with an independent decimal oracle: 4 decimals
- * half-up for ratios, 2 for money, null for a missing input or a zero divisor.
+ * Properties of every derived figure (docs/business-rules.md, “Buyer risk bands, score and grade”:
+ * derived figures are computed from the statement), each checked against its formula written out
+ * here with an independent decimal oracle: 4 decimals half-up for ratios, 2 for money, null for a
+ * missing input or a zero divisor.
  */
 const D = (v: string) => new MoneyDecimal(v);
 const cents = (min: bigint, max: bigint) =>

@@ -2,8 +2,9 @@ import type { Decimal } from 'decimal.js';
 import { MoneyDecimal, minorUnitsOf, roundHalfUp } from '../money.ts';
 
 /**
- * Amounts in the ledger are whole minor units of their currency (docs/business-rules.md,
- * “The ledger”), as bigint: exact, and the database stores them as bigint too.
+ * Amounts in the ledger are whole minor units of their currency
+ * (docs/business-rules.md, “The ledger”), as bigint: exact, and the database stores them as bigint
+ * too.
  */
 export function toMinor(amount: string, currency: string): bigint {
   const digits = minorUnitsOf(currency);

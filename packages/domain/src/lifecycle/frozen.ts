@@ -11,9 +11,9 @@ const stateOf = (lifecycle: LifecycleDecl, row: Row): string => {
 };
 
 /**
- * What the record's states freeze for `role` (docs/business-rules.md,
- * “Frozen fields per state”): each frozen field with the status field and state that freeze it;
- * `all` when a state freezes every field.
+ * What the record's states freeze for `role` (docs/business-rules.md, “Frozen fields per state”):
+ * each frozen field with the status field and state that freeze it; `all` when a state freezes
+ * every field.
  */
 export function frozenFor(
   model: ModelName,

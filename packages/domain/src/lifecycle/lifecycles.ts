@@ -8,8 +8,8 @@ import { companyLifecycle, reviewLifecycle } from './reviews.ts';
 import type { GuardInput, LifecycleDecl, OperationDecl } from './types.ts';
 
 /**
- * Every lifecycle of the platform: one per status field (docs/business-rules.md, “Status moves,
- * guards and effects”).
+ * Every lifecycle of the platform: one per status field
+ * (docs/business-rules.md, “Status moves, guards and effects”).
  */
 export const LIFECYCLES = [
   companyLifecycle('Supplier', 'supplier_status'),

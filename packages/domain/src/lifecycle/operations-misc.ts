@@ -2,8 +2,9 @@ import { ADMIN, as, ask } from './declare.ts';
 import { defineLifecycle } from './types.ts';
 
 /**
- * The platform's bookkeeping of an approved request (docs/business-rules.md, “Status moves, guards
- * and effects”, “Bank accounts, transactions and settlement”).
+ * The platform's bookkeeping of an approved request
+ * (docs/business-rules.md, “Status moves, guards and effects”,
+ * “Bank accounts, transactions and settlement”).
  */
 export const BOOKKEEPING_ADMIN = defineLifecycle({
   model: 'Bookkeeping',

@@ -37,8 +37,8 @@ export interface Facts {
   /** What the line can still take, before this request's own hold: limit − used − held by others. */
   readonly lineFree?: string | null;
   /**
-   * Purchase amounts of the line's Approved requests (its utilisation, docs/business-rules.md,
-   * “Line limits and what requests hold”).
+   * Purchase amounts of the line's Approved requests (its utilisation,
+   * docs/business-rules.md, “Line limits and what requests hold”).
    */
   readonly lineUtilisation?: string | null;
   /**

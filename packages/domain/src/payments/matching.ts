@@ -1,7 +1,8 @@
 /**
- * Which open requests a payment may pay, and how well each fits (docs/business-rules.md, “Payments
- * and reconciliation”): the invoice number in the remittance information, the amount equal to the
- * open balance, the payer's name close to the buyer's. Pure: the server loads the candidates.
+ * Which open requests a payment may pay, and how well each fits
+ * (docs/business-rules.md, “Payments and reconciliation”): the invoice number in the remittance
+ * information, the amount equal to the open balance, the payer's name close to the buyer's. Pure:
+ * the server loads the candidates.
  */
 
 /** Days around the booking date a candidate's due date may lie in: 45 before, 14 after. */

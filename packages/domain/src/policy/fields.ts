@@ -11,9 +11,9 @@ export function serverFields(model: ModelName): ReadonlySet<string> {
   const entity = REGISTRY[model];
   const names = ['id', 'createdAt', 'updatedAt', 'sortkey', 'identityId'];
   if (entity.domainId) names.push(entity.domainId);
-  // Derived figures are computed from the statement, never typed twice (docs/business-rules.md,
-  // “Buyer risk bands, score and grade”); total equity may still be typed when its components
-  // are not.
+  // Derived figures are computed from the statement, never typed twice
+  // (docs/business-rules.md, “Buyer risk bands, score and grade”); total equity may still be typed
+  // when its components are not.
   if (model === 'Financials') names.push(...DERIVED_FINANCIAL_FIELDS.filter((f) => f !== 'total_equity'));
   // The signed documents come from the built-in signer or, for an administrator, the named upload of
   // signed copies (docs/business-rules.md, “Signing the financing documents”), never a plain write.
@@ -138,8 +138,8 @@ export function initialValuesOf(
 }
 
 /**
- * Fields never returned to any client (bank-link secrets, docs/architecture.md, “API errors,
- * filters and secrets”).
+ * Fields never returned to any client (bank-link secrets,
+ * docs/architecture.md, “API errors, filters and secrets”).
  */
 export function isSecretField(model: ModelName, fieldName: string): boolean {
   return REGISTRY[model].fieldsByName.get(fieldName)?.type === 'secret';

@@ -91,8 +91,8 @@ const broker: PolicyTable = {
 };
 
 /**
- * Investor and SPV see their own rows and the buyer lines assigned to them (docs/business-rules.md,
- * “Organisations, roles and who sees what”).
+ * Investor and SPV see their own rows and the buyer lines assigned to them
+ * (docs/business-rules.md, “Organisations, roles and who sees what”).
  */
 function funder(party: 'Investor' | 'Spv', via: 'investorId' | 'spvId'): PolicyTable {
   const myParty = fieldIn(via, { of: 'parties', model: party });
@@ -120,8 +120,8 @@ function funder(party: 'Investor' | 'Spv', via: 'investorId' | 'spvId'): PolicyT
     // from edits (docs/business-rules.md, “Payments and reconciliation”).
     Transaction: readOnly(OWN),
     Usergroup: readOnly(OWN),
-    // The policies on the buyer companies of the lines it funds (docs/business-rules.md,
-    // “Credit insurance”).
+    // The policies on the buyer companies of the lines it funds
+    // (docs/business-rules.md, “Credit insurance”).
     Insurance: readOnly(fieldIn('id', { of: 'linePolicies', via })),
   };
 }

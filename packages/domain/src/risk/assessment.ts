@@ -55,8 +55,8 @@ export interface AssessBuyerInput {
 export const BAND_POINTS: Readonly<Record<Band, number>> = { Low: 1, Medium: 2, High: 3 };
 
 /**
- * Upper score limit of each grade, inclusive (docs/business-rules.md,
- * “Buyer risk bands, score and grade”); above the last is D.
+ * Upper score limit of each grade, inclusive
+ * (docs/business-rules.md, “Buyer risk bands, score and grade”); above the last is D.
  */
 export const GRADE_LIMITS: readonly (readonly [Grade, string])[] = [
   ['A', '1.5'],

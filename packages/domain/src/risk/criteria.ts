@@ -42,8 +42,8 @@ const finText = (c: RiskContext, name: string): string | null => (c.fin ? textOf
 const derivedOf = (c: RiskContext, name: DerivedFinancialField): string | null => c.derived?.[name] ?? null;
 
 /**
- * The criteria the platform suggests a band for (docs/business-rules.md,
- * “Buyer risk bands, score and grade”), with their `_risk` fields.
+ * The criteria the platform suggests a band for
+ * (docs/business-rules.md, “Buyer risk bands, score and grade”), with their `_risk` fields.
  */
 export const COMPUTED_CRITERIA: readonly ComputedCriterionDef[] = [
   {
@@ -129,8 +129,8 @@ const riskFieldsOf = (fields: readonly FieldDef[]): string[] =>
   fields.filter((f) => f.type === 'risk' && !COMPUTED_FIELDS.has(f.name)).map((f) => f.name);
 
 /**
- * The `_risk` fields the analyst sets by judgement (docs/business-rules.md,
- * “Buyer risk bands, score and grade”), Buyer's then Financials'.
+ * The `_risk` fields the analyst sets by judgement
+ * (docs/business-rules.md, “Buyer risk bands, score and grade”), Buyer's then Financials'.
  */
 export const ANALYST_RISK_FIELDS: readonly { readonly field: string; readonly onFinancials: boolean }[] = [
   ...riskFieldsOf(Buyer.fields).map((field) => ({ field, onFinancials: false })),

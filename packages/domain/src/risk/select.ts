@@ -2,9 +2,9 @@ import type { FinancialsRow } from '../financials/derive.ts';
 
 /**
  * `financials_status` values that keep a statement out of the assessment: a party statement still
- * under review or declined is not "approved" (docs/business-rules.md,
- * “Buyer risk bands, score and grade”). Buyer statements hold their audit type in the same
- * field; those, `Approved` and an empty status count.
+ * under review or declined is not "approved"
+ * (docs/business-rules.md, “Buyer risk bands, score and grade”). Buyer statements hold their audit
+ * type in the same field; those, `Approved` and an empty status count.
  */
 export const UNASSESSABLE_FINANCIALS_STATUSES: readonly string[] = ['Under Review', 'Declined'];
 

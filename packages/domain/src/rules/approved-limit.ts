@@ -7,12 +7,12 @@ export type ApprovedLimitProblem =
   | { readonly kind: 'aboveRequested' };
 
 /**
- * What is wrong with an approved limit (docs/business-rules.md,
- * “Line limits and what requests hold”), or null: it is more than 0 (declining is the way to
- * grant nothing), in the line currency's minor unit (2 decimals for an unknown code), and at most
- * the requested amount: a funder may offer less than was asked, while a higher limit was never
- * requested nor assessed (the line is reopened with a higher request). The server and the approve
- * dialog put it in their own words.
+ * What is wrong with an approved limit
+ * (docs/business-rules.md, “Line limits and what requests hold”), or null: it is more than 0
+ * (declining is the way to grant nothing), in the line currency's minor unit (2 decimals for an
+ * unknown code), and at most the requested amount: a funder may offer less than was asked, while a
+ * higher limit was never requested nor assessed (the line is reopened with a higher request). The
+ * server and the approve dialog put it in their own words.
  */
 export function approvedLimitProblem(
   limit: string,

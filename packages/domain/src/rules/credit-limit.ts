@@ -7,12 +7,12 @@ import { MoneyDecimal, minorUnitsOf, roundHalfUp } from '../money.ts';
  * line's row locked) and the browser (which warns before sending).
  *
  * What a new request "would exceed the available limit" measures. A new request is not priced yet
- * (its `invoice_purchase_amount` is fixed at approval, docs/business-rules.md,
- * “How a request is priced at approval”), so it is counted at the amount that will be advanced:
- * invoice_amount × the line's advance rate / 100 (100 when the line names none). The purchase
- * amount is that advance less the discount fee, so the advance is an upper bound of what the
- * request will use once approved: the check is conservative and an approval can never push the line
- * over a limit that the request fitted in.
+ * (its `invoice_purchase_amount` is fixed at approval,
+ * docs/business-rules.md, “How a request is priced at approval”), so it is counted at the amount
+ * that will be advanced: invoice_amount × the line's advance rate / 100 (100 when the line names
+ * none). The purchase amount is that advance less the discount fee, so the advance is an upper
+ * bound of what the request will use once approved: the check is conservative and an approval can
+ * never push the line over a limit that the request fitted in.
  *
  * For the same reason the requests already waiting for a decision (Under Review, Documents
  * Pending) hold their advance against the limit too: otherwise any number of requests, each one
@@ -37,8 +37,8 @@ export interface LimitLine {
   readonly currency: string | null;
   readonly approvedLimit: string | null;
   /**
-   * % of the invoice advanced; null means 100 (docs/business-rules.md,
-   * “How a request is priced at approval”).
+   * % of the invoice advanced; null means 100
+   * (docs/business-rules.md, “How a request is priced at approval”).
    */
   readonly advanceRate: string | null;
 }
@@ -52,8 +52,8 @@ export interface LimitRequest {
 }
 
 /**
- * What a line's requests hold, as the server reads it from the ledger (docs/business-rules.md,
- * “Limits held in the ledger”): decimal strings in the line's currency.
+ * What a line's requests hold, as the server reads it from the ledger
+ * (docs/business-rules.md, “Limits held in the ledger”): decimal strings in the line's currency.
  */
 export interface LimitHeld {
   readonly utilisation: string;
@@ -73,15 +73,15 @@ export interface LineUse {
   readonly currency: string;
   readonly limit: string;
   /**
-   * Purchase amounts of Approved requests (the utilisation of docs/business-rules.md,
-   * “Line limits and what requests hold”).
+   * Purchase amounts of Approved requests (the utilisation of
+   * docs/business-rules.md, “Line limits and what requests hold”).
    */
   readonly utilisation: string;
   /** Advances of requests awaiting a decision. */
   readonly reserved: string;
   /**
-   * limit − utilisation (the available of docs/business-rules.md,
-   * “Line limits and what requests hold”).
+   * limit − utilisation (the available of
+   * docs/business-rules.md, “Line limits and what requests hold”).
    */
   readonly available: string;
   /** limit − utilisation − reserved: what new requests may still use; negative when over. */
@@ -131,9 +131,9 @@ const atLeastZero = (value: Decimal): Decimal => (value.isNegative() ? new Money
 
 /**
  * Unrounded utilisation and reservation of the line's requests. Every request of the line counts,
- * whatever currency it names: a request's currency is the line's (docs/business-rules.md,
- * “Submission checks and duplicate invoices”), and one that is not cannot be left out to free
- * limit.
+ * whatever currency it names: a request's currency is the line's
+ * (docs/business-rules.md, “Submission checks and duplicate invoices”), and one that is not cannot
+ * be left out to free limit.
  */
 function usedBy(line: LimitLine, requests: HeldBy): { utilisation: Decimal; reserved: Decimal } {
   if (!Array.isArray(requests)) {

@@ -65,10 +65,10 @@ const item = (key: string, label: string, missing: string[], required = true): C
 });
 
 /**
- * What a company's onboarding has and lacks (docs/business-rules.md,
- * “Status moves, guards and effects”): company data, attachments, at least one director, UBOs
- * with at most 100 % in total, ID documents for every person; financials and documents are shown
- * but not required to submit.
+ * What a company's onboarding has and lacks
+ * (docs/business-rules.md, “Status moves, guards and effects”): company data, attachments, at least
+ * one director, UBOs with at most 100 % in total, ID documents for every person; financials and
+ * documents are shown but not required to submit.
  */
 export function onboardingChecklist(model: CompanyModel, facts: OnboardingFacts): ChecklistItem[] {
   const c = facts.company;

@@ -62,10 +62,11 @@ function personIssues(prefix: string, row: Row, today: string): string[] {
 }
 
 /**
- * Rules that look at more than one field of a record (docs/business-rules.md,
- * “Value lists and record checks”): adults, ID dates in order, incorporation between 1900 and
- * today, shares at most 100 %, a bank account's details (bank-account.ts). Returns one message per
- * problem, each naming its field; empty when the record is fine.
+ * Rules that look at more than one field of a record
+ * (docs/business-rules.md, “Value lists and record checks”): adults, ID dates in order,
+ * incorporation between 1900 and today, shares at most 100 %, a bank account's details
+ * (bank-account.ts). Returns one message per problem, each naming its field; empty when the record
+ * is fine.
  */
 export function recordRuleIssues(model: ModelName, row: Row, today: string): string[] {
   const issues: string[] = [];

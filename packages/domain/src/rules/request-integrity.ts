@@ -2,10 +2,10 @@ import { MoneyDecimal, minorUnitsOf } from '../money.ts';
 import { REGISTRY } from '../registry.ts';
 
 /**
- * What a request may be submitted with (docs/business-rules.md,
- * “Submission checks and duplicate invoices”), one rule for the server, which refuses, and the
- * browser, which warns while the form is filled in. "Today" is the platform's date in UTC, passed
- * in so that the server's clock decides.
+ * What a request may be submitted with
+ * (docs/business-rules.md, “Submission checks and duplicate invoices”), one rule for the server,
+ * which refuses, and the browser, which warns while the form is filled in. "Today" is the
+ * platform's date in UTC, passed in so that the server's clock decides.
  */
 
 type Row = Readonly<Record<string, unknown>>;

@@ -4,8 +4,8 @@ import type { Role } from '../roles.ts';
 import { serverFields } from '../policy/fields.ts';
 
 /**
- * The review statuses that an approval of the record's content gives (docs/business-rules.md,
- * “Status moves, guards and effects”).
+ * The review statuses that an approval of the record's content gives
+ * (docs/business-rules.md, “Status moves, guards and effects”).
  */
 const REVIEWED: Partial<Record<ModelName, string>> = {
   Director: 'director_status',

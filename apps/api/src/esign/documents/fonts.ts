@@ -6,11 +6,11 @@ import { degrees } from 'pdf-lib';
 import { pdfFontkit } from './pdf-fontkit.ts';
 
 /**
- * The embedded Unicode fonts of the e-signature documents (docs/architecture.md, “Signed
- * documents”): DejaVu Sans (Latin with every accent, Greek, Cyrillic, Arabic and Hebrew letters)
- * and Noto Sans SC (Chinese, Japanese kanji and kana), both TrueType from npm packages, embedded as
- * subsets. Each run of text takes the first face that has glyphs for it, so a name mixing scripts
- * prints whole.
+ * The embedded Unicode fonts of the e-signature documents
+ * (docs/architecture.md, “Signed documents”): DejaVu Sans (Latin with every accent, Greek,
+ * Cyrillic, Arabic and Hebrew letters) and Noto Sans SC (Chinese, Japanese kanji and kana), both
+ * TrueType from npm packages, embedded as subsets. Each run of text takes the first face that has
+ * glyphs for it, so a name mixing scripts prints whole.
  */
 
 const require = createRequire(import.meta.url);

@@ -51,9 +51,9 @@ const section = (heading: string, invoices: readonly DigestInvoice[]): SafeHtml 
     : null;
 
 /**
- * The daily digest of invoices past due and due in the next 7 days (docs/business-rules.md,
- * “Notifications”), for the users of one investor or SPV; one block per invoice, so it reads on a
- * phone.
+ * The daily digest of invoices past due and due in the next 7 days
+ * (docs/business-rules.md, “Notifications”), for the users of one investor or SPV; one block per
+ * invoice, so it reads on a phone.
  */
 export function dueDigestEmail(data: DueDigestEmail): Promise<EmailContent> {
   const counts = [

@@ -2,8 +2,8 @@ import { validationError } from '../../http/errors.ts';
 import type { EntityHooks } from './types.ts';
 
 /**
- * A line's currency never changes once it has requests (docs/business-rules.md,
- * “Integrity of requests and lines”).
+ * A line's currency never changes once it has requests
+ * (docs/business-rules.md, “Integrity of requests and lines”).
  */
 export const buyerHooks: EntityHooks = {
   beforeUpdate: async ({ tx, current, values }) => {

@@ -3,10 +3,10 @@ import { validationError } from '../../http/errors.ts';
 import type { EntityHooks, HookInput } from './types.ts';
 
 /**
- * A buyer company has one credit-insurance policy at a time (docs/business-rules.md,
- * “Credit insurance”): a policy that is not Cancelled may not overlap, from start to expiry, another
- * one of the same company. Policy writes take turns on one transaction lock, so two written at the
- * same moment cannot each pass on their own.
+ * A buyer company has one credit-insurance policy at a time
+ * (docs/business-rules.md, “Credit insurance”): a policy that is not Cancelled may not overlap,
+ * from start to expiry, another one of the same company. Policy writes take turns on one
+ * transaction lock, so two written at the same moment cannot each pass on their own.
  */
 async function onePolicyAtATime({ tx, merged, current }: HookInput): Promise<void> {
   const { insurance_cover_start_date: start, insurance_cover_end_date: end } = merged;

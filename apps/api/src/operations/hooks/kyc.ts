@@ -5,9 +5,9 @@ import type { EntityHooks, HookInput } from './types.ts';
 
 /**
  * A party's directors, UBOs, documents and financials are kept by the party's own organisation,
- * the supplier's introducing broker and admin, never by a funder (docs/business-rules.md,
- * “Party records and inviting users”): an investor or SPV may keep such records only about
- * itself, so every record they name must be its own.
+ * the supplier's introducing broker and admin, never by a funder
+ * (docs/business-rules.md, “Party records and inviting users”): an investor or SPV may keep such
+ * records only about itself, so every record they name must be its own.
  */
 const onlyOwnParents =
   (model: ModelName) =>

@@ -4,8 +4,9 @@ import { validationError } from '../../http/errors.ts';
 import type { EntityHooks, HookInput } from './types.ts';
 
 /**
- * The UBOs of one company own at most 100 % together (docs/business-rules.md,
- * “Value lists and record checks”), counted with the record as it will be stored.
+ * The UBOs of one company own at most 100 % together
+ * (docs/business-rules.md, “Value lists and record checks”), counted with the record as it will be
+ * stored.
  */
 async function ownershipTotal({ tx, merged, current }: HookInput): Promise<void> {
   if (merged.ubo_ownership_percentage == null) return;

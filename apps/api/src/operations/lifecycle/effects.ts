@@ -72,8 +72,9 @@ const syncRequestBookkeeping =
   };
 
 /**
- * A line's approved limit, held in the ledger's memo accounts (docs/business-rules.md, “Limits
- * held in the ledger”): the database refuses a limit below what the line's requests use and hold.
+ * A line's approved limit, held in the ledger's memo accounts
+ * (docs/business-rules.md, “Limits held in the ledger”): the database refuses a limit below what
+ * the line's requests use and hold.
  */
 const limitOfLine =
   (amount: (input: Row) => string, opts: { keepHeld?: boolean } = {}): Effect =>
@@ -124,9 +125,9 @@ const approveRequest: Effect = async ({ ctx, tx, row, input, today, write, touch
 };
 
 /**
- * Signed copies count for every invoice of the batch (docs/business-rules.md,
- * “Batches of invoices on one line”): the same files go on the batch's other requests still
- * under review, with a history entry on each.
+ * Signed copies count for every invoice of the batch
+ * (docs/business-rules.md, “Batches of invoices on one line”): the same files go on the batch's
+ * other requests still under review, with a history entry on each.
  */
 const attachSignedCopies: Effect = async ({ ctx, tx, row, input, caller, reason, write, touched }) => {
   await checkAttachmentsOwned(tx, caller, REGISTRY.Request, input, row);

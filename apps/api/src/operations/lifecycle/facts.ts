@@ -6,10 +6,10 @@ import { heldOnLine, lineOf } from '../credit-limit.ts';
 type FactsLoader = (tx: Queryable, row: Row) => Promise<Facts>;
 
 /**
- * What the guards of some operations need to know beyond the record (docs/business-rules.md,
- * “Integrity of requests and lines”): the line's state and free limit for an approval, its
- * utilisation for a new limit. The line's row is locked, so concurrent approvals and submissions on
- * it take turns.
+ * What the guards of some operations need to know beyond the record
+ * (docs/business-rules.md, “Integrity of requests and lines”): the line's state and free limit for
+ * an approval, its utilisation for a new limit. The line's row is locked, so concurrent approvals
+ * and submissions on it take turns.
  */
 /**
  * Where the signing of a request's IPU and offer notice stands, in words for a refused approval:

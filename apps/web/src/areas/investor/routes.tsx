@@ -15,9 +15,9 @@ export const investorRoutes: RouteObject[] = [
       listTo: '/investor/bank',
     }),
   },
-  // A funder reads a line's statements, never enters or edits them (docs/business-rules.md,
-  // “Party records and inviting users”): the spec's "new financials" route lists them
-  // read-only.
+  // A funder reads a line's statements, never enters or edits them
+  // (docs/business-rules.md, “Party records and inviting users”): the spec's "new financials" route
+  // lists them read-only.
   {
     path: 'investornewfinancials/:id/:buyId/:ident',
     lazy: screen(formScreens, (m) => m.LineFinancialsScreen, { area: 'investor' }),

@@ -15,8 +15,8 @@ interface Declined {
 
 /**
  * The items the platform declined (directors, UBOs, financial statements), each with the reviewer's
- * reason, a way to correct it and the owner's "Resubmit" (docs/business-rules.md, “Status moves,
- * guards and effects”).
+ * reason, a way to correct it and the owner's "Resubmit"
+ * (docs/business-rules.md, “Status moves, guards and effects”).
  */
 export function DeclinedItems({
   directors,

@@ -168,8 +168,8 @@ export function BuyersScreen() {
 }
 
 /**
- * `/app/suppliers`: the confirmation after onboarding is submitted (docs/architecture.md, “Route
- * parameters”).
+ * `/app/suppliers`: the confirmation after onboarding is submitted
+ * (docs/architecture.md, “Route parameters”).
  */
 export function SubmittedScreen() {
   const user = useUser();
