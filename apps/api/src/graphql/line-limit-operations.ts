@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import { scopeSql } from '../data/scope-sql.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { validationError } from '../http/errors.ts';
-import { lineUses, type LedgerLineUse } from '../ledger/read-ledger.ts';
+import { lineUses, type LedgerLineUse } from '../ledger/line-uses.ts';
 import { requireCaller, todayOf, type OperationContext } from '../operations/context.ts';
 import { AWSDate, Decimal } from './scalars.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@rf/domain';
 import { minorUnitsOf, MoneyDecimal, roundHalfUp } from '@rf/domain/money';
 import type { Queryable, Row } from '../db/database.ts';
-import { lineUses } from '../ledger/read-ledger.ts';
+import { lineUses } from '../ledger/line-uses.ts';
 import {
   lineCompany,
   policyCompany,

@@ -14,7 +14,7 @@ import {
   type TrialBalanceDate,
   type TrialBalanceReport,
 } from './exports.ts';
-import type { JournalLine } from './read-ledger.ts';
+import type { JournalLine } from './read-journal.ts';
 
 /**
  * Where the books go for the accountants (docs/architecture.md, “Ledger”): what an adapter to an

@@ -7,7 +7,8 @@ import { sampleInput } from '../testing/samples.ts';
 import { buildWorld, CALLERS, ORGS, type World } from '../testing/world.ts';
 import { ledgerAgreement } from './agreement.ts';
 import { backfillLedger } from './backfill.ts';
-import { lineUses, trialBalance } from './read-ledger.ts';
+import { lineUses } from './line-uses.ts';
+import { trialBalance } from './read-ledger.ts';
 
 const BY = { sub: 'admin-sub', groupId: ORGS.admin, role: 'Admin' };
 

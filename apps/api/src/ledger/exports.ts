@@ -1,12 +1,11 @@
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
+import { journalBatches, type JournalLine } from './read-journal.ts';
 import {
-  journalBatches,
   ledgerCurrency,
   ledgerDate,
   trialBalance,
   trialBalanceTotals,
-  type JournalLine,
   type LedgerScope,
   type TrialBalanceRow,
   type TrialBalanceTotal,

@@ -3,7 +3,8 @@ import { limitChangeLegs, reserveLegs, type Leg } from '@rf/domain';
 import { expect, it } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
 import { LedgerOverdraw, accountId, post, reverse } from './post.ts';
-import { lineUses, ledgerEntries, trialBalance } from './read-ledger.ts';
+import { lineUses } from './line-uses.ts';
+import { ledgerEntries, trialBalance } from './read-ledger.ts';
 
 const AT = new Date('2026-11-24T10:00:00Z');
 const cash = (id: string, currency = 'USD') => ({

@@ -17,7 +17,7 @@ import {
 } from '../testing/world.ts';
 import { ledgerAgreement } from './agreement.ts';
 import { post } from './post.ts';
-import { lineUses } from './read-ledger.ts';
+import { lineUses } from './line-uses.ts';
 import { heldRequest } from './request-postings.ts';
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; errorType: string }[] };

@@ -15,57 +15,6 @@ import type { Queryable } from '../db/database.ts';
 import { q } from '../db/schema-sql.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 
-/** A line's limit as the ledger holds it (docs/business-rules.md, “Limits held in the ledger”). */
-export interface LedgerLineUse {
-  readonly lineId: string;
-  readonly currency: string;
-  readonly limit: string;
-  /** Purchase amounts of approved requests not yet settled. */
-  readonly utilisation: string;
-  /** Advances of requests awaiting a decision. */
-  readonly reserved: string;
-  /** limit − utilisation (what the line has available once decisions are made). */
-  readonly available: string;
-  /** What new requests may still use: limit − utilisation − reserved; never below zero. */
-  readonly free: string;
-}
-
-/** The limits of the given lines, read from their memo accounts (lines without any are left out). */
-export async function lineUses(tx: Queryable, lineIds: readonly string[]): Promise<LedgerLineUse[]> {
-  if (!lineIds.length) return [];
-  const rows = await tx.query<{ party_id: string; currency: string; kind: AccountKindName; total: string }>(
-    `SELECT party_id::text AS party_id, currency, kind, (posted + pending)::text AS total
-       FROM ledger_account
-      WHERE party_model = 'Buyer' AND party_id = ANY($1::uuid[])
-        AND kind IN ('line_limit_free', 'line_limit_reserved', 'line_limit_used')`,
-    [lineIds as string[]],
-  );
-  const byLine = new Map<string, { currency: string; free: bigint; reserved: bigint; used: bigint }>();
-  for (const r of rows) {
-    const key = `${r.party_id} ${r.currency}`;
-    const use = byLine.get(key) ?? { currency: r.currency, free: 0n, reserved: 0n, used: 0n };
-    // Credit accounts: the balance is the negated sum.
-    const balance = -BigInt(r.total);
-    if (r.kind === 'line_limit_free') use.free = balance;
-    else if (r.kind === 'line_limit_reserved') use.reserved = balance;
-    else use.used = balance;
-    byLine.set(key, use);
-  }
-  return [...byLine].map(([key, u]) => {
-    const lineId = key.split(' ')[0]!;
-    const m = (v: bigint) => fromMinor(v, u.currency);
-    return {
-      lineId,
-      currency: u.currency,
-      limit: m(u.free + u.reserved + u.used),
-      utilisation: m(u.used),
-      reserved: m(u.reserved),
-      available: m(u.free + u.reserved),
-      free: m(u.free),
-    };
-  });
-}
-
 /**
  * Whose accounts a reader sees (docs/architecture.md, “Ledger”): every account (null, an
  * administrator), or only the accounts whose party is one of these records (a funder's own
@@ -138,7 +87,7 @@ const PARTY_MODELS = [
 ] as const satisfies readonly ModelName[];
 
 /** The party's name of the account `a`, from its record's title field (kept after deletion). */
-const partyNameSql = (a: string): string =>
+export const partyNameSql = (a: string): string =>
   `CASE ${a}.party_model ${PARTY_MODELS.map(
     (m) =>
       `WHEN '${m}' THEN (SELECT p.${q(REGISTRY[m].titleField)}::text FROM ${q(tableOf(m))} p WHERE p.id = ${a}.party_id)`,
@@ -173,7 +122,7 @@ export function accountViewOf(r: {
   };
 }
 
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+export const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export interface LedgerAccountBalance {
   readonly account: LedgerAccountView;
@@ -448,102 +397,4 @@ export async function ledgerEntries(
       actor: text(r.actor),
     };
   });
-}
-
-/** One entry of the journal export: what an accounting system imports. */
-export interface JournalLine {
-  readonly entryId: string;
-  readonly effectiveDate: string;
-  readonly transactionId: string;
-  readonly event: string;
-  readonly kind: string;
-  readonly description: string;
-  readonly accountId: string;
-  readonly accountKind: AccountKindName;
-  readonly account: string;
-  readonly memo: boolean;
-  readonly partyModel: string | null;
-  readonly partyName: string | null;
-  readonly currency: string;
-  readonly phase: string;
-  readonly debit: string | null;
-  readonly credit: string | null;
-  readonly requestId: string | null;
-  readonly requestReference: string | null;
-  readonly bankTransactionId: string | null;
-}
-
-/** Where the next batch of the journal starts: after this (effective date, transaction seq, entry id). */
-type JournalKey = readonly [string, string, string];
-
-/**
- * Every entry of the transactions effective in a period (both days included), by date, then in
- * posting order, `batch` at a time, for the accounts a scope sees.
- */
-export async function* journalBatches(
-  tx: Queryable,
-  opts: { from: string; to: string; currency: string | null; partyIds: LedgerScope; batch?: number },
-): AsyncGenerator<JournalLine[]> {
-  const batch = opts.batch ?? 2000;
-  let after: JournalKey | null = null;
-  for (;;) {
-    const rows: Record<string, unknown>[] = await tx.query<Record<string, unknown>>(
-      `SELECT e.id::text AS id, t.effective_date::text AS effective_date, t.seq::text AS seq,
-              e.transaction_id::text AS transaction_id, t.event, t.kind AS tkind, t.description,
-              e.account_id::text AS account_id, a.kind AS akind, a.memo, a.party_model,
-              ${partyNameSql('a')} AS party_name, e.currency, e.phase, e.amount::text AS amount,
-              t.request_id::text AS request_id, r.invoice_number::text AS request_reference,
-              t.bank_transaction_id::text AS bank_transaction_id
-         FROM ledger_entry e
-         JOIN ledger_transaction t ON t.id = e.transaction_id
-         JOIN ledger_account a ON a.id = e.account_id
-         LEFT JOIN "request" r ON r.id = t.request_id
-        WHERE t.effective_date BETWEEN $1::date AND $2::date
-          AND ($3::text IS NULL OR e.currency = $3)
-          AND ($4::uuid[] IS NULL OR a.party_id = ANY($4::uuid[]))
-          AND ($5::date IS NULL OR (t.effective_date, t.seq, e.id) > ($5::date, $6::bigint, $7::bigint))
-        ORDER BY t.effective_date, t.seq, e.id
-        LIMIT $8`,
-      [
-        opts.from,
-        opts.to,
-        opts.currency,
-        opts.partyIds ? [...opts.partyIds] : null,
-        after?.[0] ?? null,
-        after?.[1] ?? null,
-        after?.[2] ?? null,
-        batch,
-      ],
-    );
-    if (!rows.length) return;
-    yield rows.map((r) => {
-      const currency = String(r.currency);
-      const amount = BigInt(String(r.amount));
-      const kind = String(r.akind) as AccountKindName;
-      return {
-        entryId: String(r.id),
-        effectiveDate: String(r.effective_date),
-        transactionId: String(r.transaction_id),
-        event: String(r.event),
-        kind: String(r.tkind),
-        description: String(r.description),
-        accountId: String(r.account_id),
-        accountKind: kind,
-        account: ACCOUNT_KINDS[kind]?.name ?? kind,
-        memo: Boolean(r.memo),
-        partyModel: text(r.party_model),
-        partyName: text(r.party_name),
-        currency,
-        phase: String(r.phase),
-        debit: amount > 0n ? fromMinor(amount, currency) : null,
-        credit: amount < 0n ? fromMinor(-amount, currency) : null,
-        requestId: text(r.request_id),
-        requestReference: text(r.request_reference),
-        bankTransactionId: text(r.bank_transaction_id),
-      };
-    });
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!;
-    after = [String(last.effective_date), String(last.seq), String(last.id)];
-  }
 }

@@ -1,7 +1,7 @@
 import { creditLimitRefusal, type LimitHeld, type LimitLine, type NewRequest } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import { validationError } from '../http/errors.ts';
-import { lineUses } from '../ledger/read-ledger.ts';
+import { lineUses } from '../ledger/line-uses.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
