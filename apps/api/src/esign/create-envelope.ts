@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENTS, SIGNING_LIMITS, type DocumentKind } from '@rf/domain';
+import { DOCUMENTS, SIGNING_LIMITS, isUuid, type DocumentKind } from '@rf/domain';
 import type { Queryable, Row } from '../db/database.ts';
 import type { Write } from '../data/rows.ts';
 import { validationError } from '../http/errors.ts';
@@ -95,7 +95,8 @@ export async function createEnvelope(
       id,
       kind,
       text(first.userId),
-      first.batchId ? text(first.batchId) : null,
+      // A batch made by submitRequests has a uuid; any other batchId names no batch of envelopes.
+      isUuid(first.batchId) ? text(first.batchId) : null,
       JSON.stringify(document),
       JSON.stringify(summary),
       at.toISOString(),
