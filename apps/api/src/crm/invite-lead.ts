@@ -9,8 +9,10 @@ import { getLead, type CrmContext, type LeadDetail } from './lead-operations.ts'
 /**
  * `POST /crm/leads/:id/invite` (docs/business-rules.md, “CRM leads”): the lead is invited as a
  * supplier organisation through `createOrganisation`, exactly as an administrator or a broker
- * invites one (its contact the first user, Owner, invited by e-mail; for a broker the supplier
- * comes out introduced by the broker), and moves to Invited with the organisation kept on it.
+ * invites one (its contact the first user, Owner, invited by e-mail), and moves to Invited with the
+ * organisation kept on it. A lead a broker owns makes the supplier introduced by that broker,
+ * whether the broker or an administrator invites it, so the broker sees the supplier and earns its
+ * commission; a platform lead's supplier has no broker.
  * The lead is claimed first, so two invitations of one lead cannot both create an organisation;
  * when the organisation cannot be made, the lead goes back to its stage and the refusal is answered.
  */
@@ -22,21 +24,26 @@ export async function inviteLead(ctx: CrmContext, id: string): Promise<LeadDetai
       stage: `A lead can be invited only while it is ${INVITABLE_STAGES.join(' or ')}; this one is ${lead.stage}`,
     });
   const claimed = await ctx.db.query(
-    `UPDATE lead SET stage = 'Invited', updated_at = $3 WHERE id = $1 AND stage = $2 AND group_id IS NULL RETURNING id`,
-    [lead.id, lead.stage, nowOf(ctx).toISOString()],
+    `UPDATE lead SET stage = 'Invited', updated_at = $3
+      WHERE id = $1 AND stage = $2 AND group_id IS NULL AND broker_group_id IS NOT DISTINCT FROM $4 RETURNING id`,
+    [lead.id, lead.stage, nowOf(ctx).toISOString(), lead.broker_group_id],
   );
   if (!claimed.length)
     throw new LeadInputError({ stage: 'The lead changed meanwhile: read it again before inviting it' });
   let organisation;
   try {
-    organisation = await createOrganisation(ctx, {
-      group_type: 'Supplier',
-      group_name: lead.company,
-      group_contact_name: lead.contact_name,
-      group_contact_email: lead.email,
-      group_contact_phone: lead.phone,
-      user: { email: lead.email, name: lead.contact_name, phone: lead.phone },
-    });
+    organisation = await createOrganisation(
+      ctx,
+      {
+        group_type: 'Supplier',
+        group_name: lead.company,
+        group_contact_name: lead.contact_name,
+        group_contact_email: lead.email,
+        group_contact_phone: lead.phone,
+        user: { email: lead.email, name: lead.contact_name, phone: lead.phone },
+      },
+      { introducer: lead.broker_group_id },
+    );
   } catch (error) {
     await ctx.db.query(
       `UPDATE lead SET stage = $2, updated_at = $3 WHERE id = $1 AND stage = 'Invited' AND group_id IS NULL`,
@@ -57,7 +64,9 @@ export async function inviteLead(ctx: CrmContext, id: string): Promise<LeadDetai
       kind: 'invited',
       from: lead.stage,
       to: 'Invited',
-      note: `Invited as the supplier organisation ${organisation.group_name ?? lead.company}; invitation e-mailed to ${lead.email}`,
+      note: `Invited as the supplier organisation ${organisation.group_name ?? lead.company}${
+        lead.broker_group_id ? `, introduced by the broker ${lead.broker_name ?? lead.broker_group_id}` : ''
+      }; invitation e-mailed to ${lead.email}`,
       actor: actorOfLeadCaller(caller),
       at,
     });

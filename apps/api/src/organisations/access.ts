@@ -10,12 +10,11 @@ export function requireAdmin(ctx: OperationContext, action: string): Caller {
   return caller;
 }
 
-/** The id of the caller's Broker record (its oldest), or null when the broker has none yet. */
-export async function brokerIdOf(db: Queryable, caller: Caller): Promise<string | null> {
-  if (caller.role !== 'Broker' || !caller.groupId) return null;
+/** The id of a broker organisation's Broker record (its oldest), or null when it has none yet. */
+export async function brokerRecordOf(db: Queryable, groupId: string): Promise<string | null> {
   const [row] = await db.query<{ id: string }>(
     `SELECT id FROM broker WHERE "userId" = $1 AND NOT "_deleted" ORDER BY "createdAt", id LIMIT 1`,
-    [caller.groupId],
+    [groupId],
   );
   return row?.id ?? null;
 }

@@ -8,7 +8,7 @@ import { unauthorized, validationError } from '../http/errors.ts';
 import { mailOf, requireCaller, writeOf, type OperationContext } from '../operations/context.ts';
 import { checkInput } from '../operations/write-checks.ts';
 import { invitationEmail } from '../mail/templates/invitation.ts';
-import { brokerIdOf } from './access.ts';
+import { brokerRecordOf } from './access.ts';
 import { sendInvitation } from './send-invitation.ts';
 import { contactSchema, nameSchema, newUserSchema, parseArgs } from './input.ts';
 import { addMember } from './members.ts';
@@ -22,8 +22,8 @@ const createOrganisationSchema = contactSchema.extend({
 });
 
 /**
- * The broker's introduction of a supplier it invited: the organisation's Supplier record (Draft,
- * named after the organisation, `brokerId` the caller's Broker), inserted as `createSupplier` would.
+ * A broker's introduction of a supplier: the organisation's Supplier record (Draft, named after the
+ * organisation, `brokerId` the introducing Broker), inserted as `createSupplier` would.
  */
 async function insertIntroducedSupplier(
   tx: Queryable,
@@ -39,26 +39,63 @@ async function insertIntroducedSupplier(
 }
 
 /**
- * `createOrganisation(input)`: a new organisation (Active) with its first user as Owner, invited by
- * e-mail to choose a password. Admin: any type; broker: supplier organisations only, which come out
- * introduced by the broker.
+ * Who brought a new organisation to the platform, beyond the caller: the broker organisation owning
+ * the lead an administrator invites (crm/invite-lead.ts). Not part of the operation's input: only
+ * the server names it.
  */
-export async function createOrganisation(ctx: OperationContext, args: unknown): Promise<OrganisationView> {
+export interface CreateOrganisationOptions {
+  readonly introducer?: string | null;
+}
+
+/**
+ * The Broker record a new supplier organisation comes out introduced by, one rule whoever invites
+ * it (docs/business-rules.md, “CRM leads”): a broker's own, as it may create supplier
+ * organisations only; for an administrator, the broker organisation that brought the supplier (the
+ * owner of the lead invited), none otherwise. The introducing broker needs its Broker record.
+ */
+async function introducingBroker(
+  db: Queryable,
+  caller: Caller,
+  type: (typeof ORGANISATION_TYPES)[number],
+  introducer: string | null,
+): Promise<string | null> {
+  if (caller.role === 'Broker') {
+    if (type !== 'Supplier') throw unauthorized('A broker may only create supplier organisations');
+    if (introducer && introducer !== caller.groupId)
+      throw unauthorized('A broker introduces the suppliers it invites itself, never for another broker');
+    const own = caller.groupId ? await brokerRecordOf(db, caller.groupId) : null;
+    if (!own)
+      throw validationError(
+        'Your organisation has no Broker record yet: complete your company profile first',
+      );
+    return own;
+  }
+  if (!introducer) return null;
+  if (type !== 'Supplier') throw validationError('Only a supplier organisation is introduced by a broker');
+  const record = await brokerRecordOf(db, introducer);
+  if (!record)
+    throw validationError(
+      'The broker this supplier came through has no Broker record yet: ask it to complete its company profile, or take the lead back from it first',
+    );
+  return record;
+}
+
+/**
+ * `createOrganisation(input)`: a new organisation (Active) with its first user as Owner, invited by
+ * e-mail to choose a password. Admin: any type; broker: supplier organisations only. A supplier
+ * organisation a broker brought comes out introduced by it (`introducingBroker`).
+ */
+export async function createOrganisation(
+  ctx: OperationContext,
+  args: unknown,
+  options: CreateOrganisationOptions = {},
+): Promise<OrganisationView> {
   const caller = requireCaller(ctx);
   const mail = mailOf(ctx);
   if (caller.role !== 'Admin' && caller.role !== 'Broker')
     throw unauthorized('Only an administrator or a broker may create organisations');
   const input = parseArgs(createOrganisationSchema, args);
-  let brokerId: string | null = null;
-  if (caller.role === 'Broker') {
-    if (input.group_type !== 'Supplier')
-      throw unauthorized('A broker may only create supplier organisations');
-    brokerId = await brokerIdOf(ctx.db, caller);
-    if (!brokerId)
-      throw validationError(
-        'Your organisation has no Broker record yet: complete your company profile first',
-      );
-  }
+  const brokerId = await introducingBroker(ctx.db, caller, input.group_type, options.introducer ?? null);
   const write = writeOf(ctx, 'createOrganisation');
   const groupId = randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
