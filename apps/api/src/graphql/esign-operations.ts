@@ -1,4 +1,5 @@
 import {
+  GraphQLEnumType,
   GraphQLID,
   GraphQLInt,
   GraphQLList,
@@ -8,6 +9,8 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNullableType,
 } from 'graphql';
+import { ENVELOPE_QUEUE_KEYS, type EnvelopeQueue } from '../esign/envelope-queues.ts';
+import { ENVELOPE_PAGE, listEnvelopes } from '../esign/list-envelopes.ts';
 import { envelopeViews } from '../esign/read-envelopes.ts';
 import { remindSigner, resendEnvelope, voidEnvelope } from '../operations/envelope-operations.ts';
 import { requestEnvelopes } from '../operations/read-envelopes.ts';
@@ -85,7 +88,55 @@ const Envelope = new GraphQLObjectType({
   },
 });
 
+const EnvelopeRequest = new GraphQLObjectType({
+  name: 'EnvelopeRequest',
+  description: 'A request an envelope is for.',
+  fields: {
+    id: { type: nonNull(GraphQLID) },
+    invoiceNumber: { type: GraphQLString },
+    status: { type: GraphQLString, description: "The request's status." },
+  },
+});
+
+const EnvelopeListItem = new GraphQLObjectType({
+  name: 'EnvelopeListItem',
+  fields: {
+    envelope: { type: nonNull(Envelope) },
+    requests: { type: list(EnvelopeRequest), description: 'Its requests still on the platform.' },
+    replacedBy: { type: GraphQLID, description: 'The envelope sent in its place, if any.' },
+  },
+});
+
+const EnvelopeListConnection = new GraphQLObjectType({
+  name: 'EnvelopeListConnection',
+  fields: {
+    items: { type: list(EnvelopeListItem) },
+    total: { type: nonNull(GraphQLInt), description: 'How many envelopes the view holds in all.' },
+    nextToken: { type: GraphQLString },
+  },
+});
+
+const EnvelopeView = new GraphQLEnumType({
+  name: 'EnvelopeView',
+  description: "The administrators' work queues of envelopes (docs/business-rules.md, “Dashboards”).",
+  values: Object.fromEntries(ENVELOPE_QUEUE_KEYS.map((k) => [k, { value: k }])),
+});
+
 export const esignQueries: Fields = {
+  listEnvelopes: {
+    type: nonNull(EnvelopeListConnection),
+    description: `Administrators: envelopes across requests, oldest sent first; \`waiting\` (out for signature) or \`expired\` (to send again) as the work queues count them, every envelope without a view. At most ${ENVELOPE_PAGE.max} a page.`,
+    args: {
+      view: { type: EnvelopeView },
+      limit: { type: GraphQLInt },
+      nextToken: { type: GraphQLString },
+    },
+    resolve: (
+      _src,
+      args: { view?: EnvelopeQueue | null; limit?: number | null; nextToken?: string | null },
+      ctx,
+    ) => listEnvelopes(ctx, args),
+  },
   requestEnvelopes: {
     type: list(Envelope),
     description: "A request's envelopes, oldest first, for whoever may read the request.",

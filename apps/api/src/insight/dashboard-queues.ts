@@ -1,5 +1,6 @@
 import { EXPIRY_NOTICE_DAYS, shiftDate, QUEUE_KEYS, type QueueKey, type WorkQueue } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
+import { ENVELOPE_QUEUES } from '../esign/envelope-queues.ts';
 
 /**
  * The administrators' work queues (docs/business-rules.md, “Dashboards”): how many records wait
@@ -14,16 +15,9 @@ const QUEUE_SQL: Readonly<Record<QueueKey, string>> = {
   // A flag blocks the approval until an administrator clears it; only requests still awaiting a decision.
   possibleDuplicates: `SELECT count(*) FROM "request" WHERE NOT "_deleted" AND possible_duplicate_of IS NOT NULL
       AND request_status IN ('Under Review', 'Documents Pending')`,
-  envelopesWaiting: `SELECT count(*) FROM esign_envelope WHERE status = 'Sent'`,
-  // Expired, not replaced by a new envelope, and its document still missing on a request not declined.
-  envelopesExpired: `SELECT count(*) FROM esign_envelope e
-     WHERE e.status = 'Expired'
-       AND NOT EXISTS (SELECT 1 FROM esign_envelope n WHERE n.replaces = e.id)
-       AND EXISTS (SELECT 1 FROM esign_envelope_request er JOIN "request" r ON r.id = er.request_id
-                    WHERE er.envelope_id = e.id AND NOT r."_deleted" AND r.request_status IS DISTINCT FROM 'Declined'
-                      AND COALESCE(CASE e.kind WHEN 'ipu' THEN r.ipu_attachment
-                                               WHEN 'offer_notice' THEN r.offer_notice_attachment
-                                               ELSE r.raa_offer_notice_attachment END, '') = '')`,
+  // The envelopes list's own conditions (esign/envelope-queues.ts), so its views hold what these count.
+  envelopesWaiting: `SELECT count(*) FROM esign_envelope e WHERE ${ENVELOPE_QUEUES.waiting}`,
+  envelopesExpired: `SELECT count(*) FROM esign_envelope e WHERE ${ENVELOPE_QUEUES.expired}`,
   payoutsToExport: `SELECT count(*) FROM payout_instruction WHERE status = 'Pending'`,
   // Money in on collection accounts, not (or not fully) allocated and not set aside.
   unmatchedPayments: `SELECT count(*) FROM "transaction" t

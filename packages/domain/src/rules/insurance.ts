@@ -127,6 +127,20 @@ export function expiresSoon(expiry: string, today: string): boolean {
   return expiry >= today && expiry <= shiftDate(today, EXPIRY_NOTICE_DAYS);
 }
 
+/**
+ * The list filter of the policies the `insuranceExpiring` work queue counts
+ * (docs/business-rules.md, “Dashboards”): Active, their cover ending from `today` to
+ * EXPIRY_NOTICE_DAYS ahead, both included; filter input the server answers.
+ */
+export function expiringPoliciesFilter(today: string) {
+  return {
+    and: [
+      { insurance_status: { eq: 'Active' } },
+      { insurance_cover_end_date: { between: [today, shiftDate(today, EXPIRY_NOTICE_DAYS)] } },
+    ],
+  };
+}
+
 /** Whether a policy counts on `today`: Active, started, not expired. */
 export function inForce(policy: Row, today: string): boolean {
   const start = text(policy.insurance_cover_start_date);
