@@ -6,6 +6,7 @@ import { playLines } from './demo-lines.ts';
 import { playAccounts } from './demo-bookkeeping.ts';
 import { playInsurance } from './demo-insurance.ts';
 import { playLeads } from './demo-leads.ts';
+import { playNotificationsRead } from './demo-notifications.ts';
 
 export type { DemoPlan } from './demo-stage.ts';
 
@@ -20,8 +21,9 @@ export type { DemoPlan } from './demo-stage.ts';
  * The acts: the organisations join (demo-onboarding.ts); the suppliers' lines and their
  * submissions, with the documents they send for signature and the bookkeeping after approval
  * (demo-lines.ts, demo-submissions.ts, demo-signing.ts, demo-bookkeeping.ts); the funders' other
- * bank movements; the credit insurance of some buyers (demo-insurance.ts); last, the steps whose
- * e-mails the running server is to send (`DemoStage.finale`).
+ * bank movements; the credit insurance of some buyers (demo-insurance.ts); the steps whose
+ * e-mails the running server is to send (`DemoStage.finale`); last, each user reads all but their
+ * newest notifications (demo-notifications.ts).
  */
 export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
   const stage = new DemoStage(a, plan);
@@ -31,6 +33,7 @@ export async function playDemo(a: DemoActors, plan: DemoPlan): Promise<void> {
   await playInsurance(stage);
   await playLeads(stage);
   for (const step of stage.finale) await step();
+  await playNotificationsRead(stage);
   const [members] = await a.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM auth_users WHERE email = ANY($1::text[]) AND password_hash IS NOT NULL',
     [DEMO_MEMBERS.map((m) => m.email)],

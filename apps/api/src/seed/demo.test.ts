@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeDatabases } from '../db/test-databases.ts';
 import type { Database, Row } from '../db/database.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { roleOf } from '@rf/domain';
+import { unreadNotificationCount } from '../operations/notification-store.ts';
+import { MOST_UNREAD } from './demo-notifications.ts';
 import { DEMO_MEMBERS, DEMO_USERS, seedDemo } from './demo.ts';
 import { DEMO_LOAD_TIMEOUT, loadDemoForTest, type LoadedDemo } from './test-demo-load.ts';
 import { addDays, todayYmd } from './dates.ts';
@@ -301,6 +304,31 @@ describeDatabases('demo data set', (db) => {
       `SELECT count(*)::int AS n FROM "request" r WHERE NOT EXISTS (SELECT 1 FROM audit_event e WHERE e.record_id = r.id::text AND e.action IN ('create', 'submitRequests'))`,
     );
     expect(unaudited?.n).toBe(0);
+  });
+
+  it('leaves each user a handful of unread notifications, the newest; the older read through markNotificationsRead', async () => {
+    const users = await db().query<{ sub: string; email: string; group_id: string; groups: string[] }>(
+      'SELECT sub::text AS sub, email, group_id, groups FROM auth_users ORDER BY email',
+    );
+    expect(users).toHaveLength(DEMO_USERS.length + DEMO_MEMBERS.length);
+    for (const u of users) {
+      const caller = { sub: u.sub, groupId: u.group_id, role: roleOf(u.groups) };
+      const unread = await unreadNotificationCount({ db: db(), keys: demo.options.keys!, caller });
+      expect(unread, u.email).toBeGreaterThan(0);
+      expect(unread, u.email).toBeLessThanOrEqual(MOST_UNREAD);
+      const [seen] = await db().query<{ read: number; looks: number; early: number; late: number }>(
+        `SELECT count(read_at)::int AS read, count(DISTINCT read_at)::int AS looks,
+                count(*) FILTER (WHERE read_at < created_at)::int AS early,
+                count(*) FILTER (WHERE read_at > (SELECT min(created_at) FROM notification
+                                                   WHERE recipient = $1 AND read_at IS NULL))::int AS late
+           FROM notification WHERE recipient = $1`,
+        [u.sub],
+      );
+      // Each user had older ones and read them in one look at the bell, on the demo's clock: after
+      // each had arrived and before the unread ones came (the newest stay unread).
+      expect(seen?.read, u.email).toBeGreaterThan(0);
+      expect(seen, u.email).toMatchObject({ looks: 1, early: 0, late: 0 });
+    }
   });
 
   it('does nothing when seeded again', async () => {
