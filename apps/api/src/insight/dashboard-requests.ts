@@ -35,6 +35,21 @@ export interface RequestGroup {
   readonly fee: string;
 }
 
+/** 'YYYY-MM' of `date` when it falls within the chart's months [first, next), else null. */
+export const monthSql = (date: string, first: string, next: string): string =>
+  `CASE WHEN ${date} >= ${first}::date AND ${date} < ${next}::date THEN to_char(${date}, 'YYYY-MM') END`;
+
+/** The aging bucket of `v` (columns status and due) as of `today`: Approved requests only. */
+export function bucketSql(v: string, today: string): string {
+  const late = `(${today}::date - ${v}.due)`;
+  return `CASE WHEN ${v}.status IS DISTINCT FROM 'Approved' THEN NULL
+                 WHEN ${v}.due IS NULL OR ${v}.due >= ${today}::date THEN 'current'
+                 WHEN ${late} <= 30 THEN '1-30'
+                 WHEN ${late} <= 60 THEN '31-60'
+                 WHEN ${late} <= 90 THEN '61-90'
+                 ELSE '90+' END`;
+}
+
 /** The open balance of an Approved request `r` given what was paid (null for other states). */
 const openBalance = (paid: string) =>
   `CASE WHEN r.request_status = 'Approved' THEN GREATEST(r.invoice_amount - COALESCE(${paid}, 0), 0) END`;
@@ -76,15 +91,8 @@ export async function requestGroups(
   return db.query<RequestGroup & Record<string, unknown>>(
     // OFFSET 0 keeps the sub-select apart, so each row's open balance is looked up once.
     `WITH v AS (${visible}${whole ? '' : ' OFFSET 0'})
-     SELECT v.currency, v.status,
-            CASE WHEN v.invoice_date >= ${first}::date AND v.invoice_date < ${next}::date
-                 THEN to_char(v.invoice_date, 'YYYY-MM') END AS month,
-            CASE WHEN v.status IS DISTINCT FROM 'Approved' THEN NULL
-                 WHEN v.due IS NULL OR v.due >= ${today}::date THEN 'current'
-                 WHEN ${late} <= 30 THEN '1-30'
-                 WHEN ${late} <= 60 THEN '31-60'
-                 WHEN ${late} <= 90 THEN '61-90'
-                 ELSE '90+' END AS bucket,
+     SELECT v.currency, v.status, ${monthSql('v.invoice_date', first, next)} AS month,
+            ${bucketSql('v', today)} AS bucket,
             count(*)::int AS n,
             COALESCE(sum(v.amount), 0)::text AS volume,
             sum(v.amount * v.advance_rate)::text AS "advanceWeighted",

@@ -14,7 +14,8 @@ import { currencyFigures, isCurrency, monthsOf } from './dashboard-figures.ts';
 import { lineListRows, lineRows } from './dashboard-lines.ts';
 import { workQueues } from './dashboard-queues.ts';
 import { feeGroups, requestGroups } from './dashboard-requests.ts';
-import { AREA_OF_ROLE } from './dashboard-scope.ts';
+import { AREA_OF_ROLE, readsEveryRequest } from './dashboard-scope.ts';
+import { foldSummary, summaryGroups } from './dashboard-summary.ts';
 
 /** How long one dashboard statement may run: an administrator's sums over every request take a while. */
 const STATEMENT_TIMEOUT = '60s';
@@ -37,12 +38,6 @@ function dashboardDb(db: Database, settings = ''): Queryable {
       }),
   };
 }
-
-/**
- * An administrator's fees join every fee posting of the ledger with its request: hashed, not looked
- * up one by one (the planner cannot tell that the platform's few accounts hold most entries).
- */
-const HASHED = 'SET LOCAL enable_nestloop = off;';
 
 /**
  * The request sums group a handful of rows per currency, which the planner cannot know from the
@@ -73,9 +68,20 @@ async function figuresOf(
 ): Promise<Figures> {
   const { firstMonth, nextMonth } = monthsOf(today);
   const db = dashboardDb(database);
-  const [requests, fees, lines, lineLists, due] = await Promise.all([
-    requestGroups(dashboardDb(database, GROUPED), caller, area, { today, firstMonth, nextMonth }),
-    feeGroups(area === 'admin' ? dashboardDb(database, HASHED) : db, caller, area),
+  const window = { today, firstMonth, nextMonth };
+  const sums = async () => {
+    if (area !== 'admin' || !readsEveryRequest(caller)) {
+      return Promise.all([
+        requestGroups(dashboardDb(database, GROUPED), caller, area, window),
+        feeGroups(db, caller, area),
+      ]);
+    }
+    await foldSummary(db);
+    const { requests, fees } = await summaryGroups(db, window);
+    return [requests, fees] as const;
+  };
+  const [[requests, fees], lines, lineLists, due] = await Promise.all([
+    sums(),
     lineRows(db, caller, today),
     lineListRows(db, caller),
     dueSoonRows(db, caller, today),
