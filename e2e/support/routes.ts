@@ -81,6 +81,7 @@ const ADMIN: Spec[] = [
   ['financials/{id}', '/admin/financials/{A.financials}'],
   ['requests', '/admin/requests', { shot: 'admin-list-requests' }],
   ['request/{id}', '/admin/request/{A.request}', { shot: 'admin-detail-request' }],
+  ['envelopes', '/admin/envelopes', { shot: 'admin-list-envelopes' }],
   ['newrequestsupplierlist', '/admin/newrequestsupplierlist'],
   ['newrequestlist/{supId}', '/admin/newrequestlist/{A.supplier}'],
   [

@@ -57,7 +57,7 @@ export interface Envelope {
   readonly events: readonly EnvelopeEvent[];
 }
 
-const ENVELOPE = `id kind label title provider status createdAt expiresAt endedAt endReason documentSha256
+export const ENVELOPE_FIELDS = `id kind label title provider status createdAt expiresAt endedAt endReason documentSha256
   sealedKey sealedSha256 replaces requestIds
   signers { id position role name email status sentAt openedAt remindedAt signedAt signatureKind declinedAt declineReason }
   events { at action signer actor address userAgent detail }`;
@@ -76,7 +76,7 @@ export function useRequestEnvelopes(requestId: string | undefined) {
     queryFn: async () =>
       (
         await gql<{ requestEnvelopes: Envelope[] }>(
-          `query RequestEnvelopes($requestId: ID!) { requestEnvelopes(requestId: $requestId) { ${ENVELOPE} } }`,
+          `query RequestEnvelopes($requestId: ID!) { requestEnvelopes(requestId: $requestId) { ${ENVELOPE_FIELDS} } }`,
           { requestId },
         )
       ).requestEnvelopes,
@@ -89,9 +89,9 @@ export type EnvelopeAction =
   | { readonly name: 'resendEnvelope'; readonly id: string };
 
 const MUTATIONS: Record<EnvelopeAction['name'], string> = {
-  voidEnvelope: `mutation VoidEnvelope($id: ID!, $reason: String!) { voidEnvelope(id: $id, reason: $reason) { ${ENVELOPE} } }`,
-  remindSigner: `mutation RemindSigner($id: ID!) { remindSigner(id: $id) { ${ENVELOPE} } }`,
-  resendEnvelope: `mutation ResendEnvelope($id: ID!) { resendEnvelope(id: $id) { ${ENVELOPE} } }`,
+  voidEnvelope: `mutation VoidEnvelope($id: ID!, $reason: String!) { voidEnvelope(id: $id, reason: $reason) { ${ENVELOPE_FIELDS} } }`,
+  remindSigner: `mutation RemindSigner($id: ID!) { remindSigner(id: $id) { ${ENVELOPE_FIELDS} } }`,
+  resendEnvelope: `mutation ResendEnvelope($id: ID!) { resendEnvelope(id: $id) { ${ENVELOPE_FIELDS} } }`,
 };
 
 /**

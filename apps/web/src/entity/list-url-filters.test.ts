@@ -33,6 +33,23 @@ describe('docs/business-rules.md, “Dashboards”: list filters from the addres
     expect(JSON.stringify(f?.filter)).toContain('Documents Pending');
   });
 
+  it('expiring policies: Active, ending from the platform’s date to 30 days ahead, only on policies', () => {
+    const [f] = urlFiltersOf('Insurance', params('tab=policies&expiry=soon'), '2026-12-20');
+    expect(f).toEqual({
+      param: 'expiry',
+      label: 'Expiring within 30 days',
+      filter: {
+        and: [
+          { insurance_status: { eq: 'Active' } },
+          { insurance_cover_end_date: { between: ['2026-12-20', '2027-01-19'] } },
+        ],
+      },
+    });
+    expect(urlFiltersOf('Insurance', params('expiry=late'), '2026-12-20')).toEqual([]);
+    expect(urlFiltersOf('Request', params('expiry=soon'), '2026-12-20')).toEqual([]);
+    expect(withoutUrlFilter(params('tab=policies&expiry=soon'), 'expiry').toString()).toBe('tab=policies');
+  });
+
   it('the platform’s date is UTC', () => {
     expect(platformToday(new Date('2026-11-25T23:30:00-05:00'))).toBe('2026-11-26');
   });

@@ -1,3 +1,4 @@
+import { EXPIRY_NOTICE_DAYS, expiringPoliciesFilter } from '@rf/domain';
 import type { ModelName } from '@rf/domain/entity';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,9 @@ import type { Filter } from './queries.ts';
  * a request's currency), `due=past` (Approved requests whose invoice fell due before today, the
  * platform's date in UTC, docs/business-rules.md, “Dashboards”) and
  * `flag=duplicate` (requests awaiting a decision flagged as possible duplicates,
- * docs/business-rules.md, “Submission checks and duplicate invoices”). Each becomes filter input the server answers.
+ * docs/business-rules.md, “Submission checks and duplicate invoices”) and `expiry=soon` (Active
+ * credit-insurance policies ending within the expiry notice's days, docs/business-rules.md, “Credit insurance”).
+ * Each becomes filter input the server answers.
  */
 export interface UrlFilter {
   /** The address parameter that holds it (removing it drops the filter). */
@@ -56,6 +59,12 @@ export function urlFiltersOf(model: ModelName, params: URLSearchParams, today: s
           },
         ],
       },
+    });
+  if (model === 'Insurance' && params.get('expiry') === 'soon')
+    filters.push({
+      param: 'expiry',
+      label: `Expiring within ${EXPIRY_NOTICE_DAYS} days`,
+      filter: expiringPoliciesFilter(today),
     });
   return filters;
 }

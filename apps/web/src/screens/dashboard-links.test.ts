@@ -9,6 +9,8 @@ import {
   requestsLink,
   type CardKey,
 } from './dashboard-links.ts';
+import { urlFiltersOf } from '../entity/list-url-filters.ts';
+import { envelopeViewOf } from './envelope-list-views.ts';
 
 const query = (link: string) => Object.fromEntries(new URL(link, 'http://x').searchParams);
 const path = (link: string) => new URL(link, 'http://x').pathname;
@@ -70,6 +72,30 @@ describe('docs/business-rules.md, “Dashboards”: where a dashboard figure lea
     expect(QUEUES.payoutsToExport!.to).toBe('/admin/payouts?status=Pending');
     expect(query(QUEUES.unmatchedPayments!.to!)).toEqual({ side: 'in', view: 'open' });
     expect(QUEUES.possibleDuplicates!.to).toBe('/admin/requests?flag=duplicate');
+    expect(QUEUES.envelopesWaiting!.to).toBe('/admin/envelopes?view=waiting');
+    expect(QUEUES.envelopesExpired!.to).toBe('/admin/envelopes?view=expired');
+    expect(QUEUES.insuranceExpiring!.to).toBe('/admin/newinsurance?tab=policies&expiry=soon');
+    // Each lands on the filter its list reads from the address.
+    expect(envelopeViewOf(new URLSearchParams(query(QUEUES.envelopesWaiting!.to!)).get('view')).view).toBe(
+      'waiting',
+    );
+    expect(envelopeViewOf(new URLSearchParams(query(QUEUES.envelopesExpired!.to!)).get('view')).view).toBe(
+      'expired',
+    );
+    expect(
+      urlFiltersOf('Insurance', new URLSearchParams(query(QUEUES.insuranceExpiring!.to!)), '2026-11-25'),
+    ).toEqual([
+      {
+        param: 'expiry',
+        label: 'Expiring within 30 days',
+        filter: {
+          and: [
+            { insurance_status: { eq: 'Active' } },
+            { insurance_cover_end_date: { between: ['2026-11-25', '2026-12-25'] } },
+          ],
+        },
+      },
+    ]);
     expect(queueOf('somethingNew')).toEqual({ label: 'somethingNew', to: null });
   });
 

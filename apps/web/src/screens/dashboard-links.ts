@@ -1,10 +1,11 @@
 import { AREAS, type AreaKey } from '../shared/areas.ts';
+import { envelopesLink } from './envelope-list-views.ts';
 
 /**
  * Where each dashboard figure leads (docs/business-rules.md, “Dashboards”): the
  * list it summarises, with its filter in the address (`status`, `currency`, `due=past`,
- * `flag=duplicate`, read by the list screen and sent to the server as filter input), so the list
- * shows the records the figure counts.
+ * `flag=duplicate`, `expiry=soon`, read by the list screen and sent to the server as filter input;
+ * the envelopes list's `view`, the server's own queue), so the list shows the records the figure counts.
  */
 
 /** A figure card of the dashboard. */
@@ -103,16 +104,8 @@ export const QUEUES: Readonly<Record<string, QueueDef>> = {
     label: 'Possible duplicate invoices',
     to: withQuery(`${ADMIN}/requests`, { flag: 'duplicate' }),
   },
-  envelopesWaiting: {
-    label: 'Envelopes out for signature',
-    to: null,
-    note: 'Each request’s page shows its envelopes.',
-  },
-  envelopesExpired: {
-    label: 'Expired envelopes to send again',
-    to: null,
-    note: 'Each request’s page shows its envelopes.',
-  },
+  envelopesWaiting: { label: 'Envelopes out for signature', to: envelopesLink('waiting') },
+  envelopesExpired: { label: 'Expired envelopes to send again', to: envelopesLink('expired') },
   payoutsToExport: { label: 'Payouts to export', to: withQuery(`${ADMIN}/payouts`, { status: 'Pending' }) },
   unmatchedPayments: {
     label: 'Payments to reconcile',
@@ -131,7 +124,7 @@ export const QUEUES: Readonly<Record<string, QueueDef>> = {
   },
   insuranceExpiring: {
     label: 'Insurance policies expiring within 30 days',
-    to: withQuery(`${ADMIN}/newinsurance`, { tab: 'policies' }),
+    to: withQuery(`${ADMIN}/newinsurance`, { tab: 'policies', expiry: 'soon' }),
   },
 };
 

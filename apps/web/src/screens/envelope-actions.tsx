@@ -8,15 +8,15 @@ import { adminSteps, pendingSigner } from './envelope-states.ts';
 const reasonCheck = (text: string) => (text.trim() ? null : 'Say why the envelope is voided.');
 
 /**
- * An administrator's steps on a request's envelope
+ * An administrator's steps on an envelope (a request's, or the envelopes list's)
  * (docs/business-rules.md, “Signing the financing documents”): "Send reminder" (a new link to the
  * pending signer now) and "Void" (with a reason) while it is out; "Send new envelope" in place of a
  * voided, declined or expired one.
  */
-export function EnvelopeActions({ envelope, all }: { envelope: Envelope; all: readonly Envelope[] }) {
+export function EnvelopeActions({ envelope, replaced }: { envelope: Envelope; replaced: boolean }) {
   const run = useEnvelopeAction();
   const [dialog, setDialog] = useState<'void' | 'resend' | null>(null);
-  const steps = adminSteps(envelope, all);
+  const steps = adminSteps(envelope, replaced);
   const pending = pendingSigner(envelope);
   if (!steps.remind && !steps.void && !steps.resend) return null;
 

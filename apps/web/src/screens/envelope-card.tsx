@@ -4,7 +4,7 @@ import { DownloadIcon } from '../shared/icons.tsx';
 import { StatusChip } from '../shared/page.tsx';
 import { downloadGeneratedDocument, downloadSealedDocument, type Envelope } from '../entity/envelope-api.ts';
 import { EnvelopeActions } from './envelope-actions.tsx';
-import { envelopeState, signerState, type DocumentEnvelopes } from './envelope-states.ts';
+import { envelopeState, isReplaced, signerState, type DocumentEnvelopes } from './envelope-states.ts';
 import { EnvelopeTrail } from './envelope-trail.tsx';
 
 function Signers({ envelope }: { envelope: Envelope }) {
@@ -110,7 +110,7 @@ export function EnvelopeCard({
                 Sealed PDF
               </Button>
             )}
-            {admin && <EnvelopeActions envelope={e} all={all} />}
+            {admin && <EnvelopeActions envelope={e} replaced={isReplaced(e, all)} />}
           </Stack>
           <EnvelopeTrail id={e.id} events={e.events} />
         </>

@@ -152,14 +152,15 @@ export interface AdminSteps {
 
 /**
  * An administrator's steps on an envelope: a reminder and voiding while it is out; a new envelope
- * in place of a voided, declined or expired one that nothing replaced yet.
+ * in place of a voided, declined or expired one that nothing replaced yet (`replaced`: a newer
+ * envelope was sent in its place).
  */
-export function adminSteps(envelope: Envelope, all: readonly Envelope[]): AdminSteps {
+export function adminSteps(envelope: Envelope, replaced: boolean): AdminSteps {
   const out = envelope.status === 'Sent';
   return {
     remind: out && pendingSigner(envelope) !== undefined,
     void: out,
-    resend: ['Voided', 'Declined', 'Expired'].includes(envelope.status) && !isReplaced(envelope, all),
+    resend: ['Voided', 'Declined', 'Expired'].includes(envelope.status) && !replaced,
   };
 }
 

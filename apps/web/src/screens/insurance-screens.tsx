@@ -22,6 +22,8 @@ export function InsuranceScreen() {
   // `?buyer=<line id>` (from a buyer line's page) picks that line's company.
   const fromLine = search.get('buyer');
   const [picked, setPicked] = useState<string | null>(null);
+  // The policies tab counts what its list holds (with the filters of its address).
+  const [total, setTotal] = useState<number | null>(null);
   const choice =
     choices.find((c) => c.key === picked) ??
     (picked === null ? choices.find((c) => c.lineId === fromLine) : undefined);
@@ -34,7 +36,7 @@ export function InsuranceScreen() {
     : undefined;
   return (
     <>
-      <PageHeader title="Credit insurance" />
+      <PageHeader title="Credit insurance" count={tab === 'policies' ? total : null} />
       <Tabs
         value={tab}
         onChange={(_, v: 'new' | 'policies') => setSearch(v === 'policies' ? { tab: 'policies' } : {})}
@@ -92,6 +94,7 @@ export function InsuranceScreen() {
           model="Insurance"
           rowTo={(r) => `/admin/insurance/${r.id}`}
           primaryAction={{ label: 'New policy', onClick: () => setSearch({}) }}
+          onTotal={setTotal}
         />
       )}
     </>

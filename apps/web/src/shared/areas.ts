@@ -54,6 +54,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
         to: 'requests',
         children: [{ label: 'New request', to: 'newrequestsupplierlist' }],
       },
+      { label: 'Envelopes', to: 'envelopes' },
       { label: 'Bookkeeping', to: 'bookkeeping' },
       { label: 'Transactions', to: 'transactions' },
       { label: 'Payouts', to: 'payouts' },

@@ -39,6 +39,9 @@ const payoutScreens = () => import('../../screens/payouts-screen.tsx');
 /** The reconciliation screen's chunk (docs/business-rules.md, “Payments and reconciliation”). */
 const reconciliationScreens = () => import('../../screens/reconciliation-screen.tsx');
 
+/** The envelopes across requests (docs/business-rules.md, “Signing the financing documents”). */
+const envelopeScreens = () => import('../../screens/envelopes-screen.tsx');
+
 /** The CRM's Leads screens (docs/architecture.md, “CRM”). */
 const leadList = () => import('../../screens/lead-list.tsx');
 const leadDetail = () => import('../../screens/lead-detail.tsx');
@@ -221,6 +224,7 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   { path: 'request/:id', lazy: screen(requestScreens, (m) => m.RequestDetailScreen, { area: A }) },
+  { path: 'envelopes', lazy: screen(envelopeScreens, (m) => m.EnvelopesScreen) },
   {
     path: 'newrequestsupplierlist',
     lazy: screen(requestFlow, (m) => m.PickSupplierScreen, { area: A, purpose: 'request' }),
