@@ -6,7 +6,7 @@ import { SqlParams } from '../data/sql-params.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../operations/list-records.ts';
-import { requireAdmin } from '../organisations/access.ts';
+import { requireAdmin } from '../operations/context.ts';
 
 /** The admin's filters (docs/architecture.md, “Audit trail”); every one given must hold. */
 export interface AuditFilter {

@@ -10,7 +10,7 @@ import {
   type GraphQLNullableType,
 } from 'graphql';
 import { ENVELOPE_QUEUE_KEYS, type EnvelopeQueue } from '../esign/envelope-queues.ts';
-import { ENVELOPE_PAGE, listEnvelopes } from '../esign/list-envelopes.ts';
+import { ENVELOPE_PAGE, listEnvelopes } from '../operations/list-envelopes.ts';
 import { envelopeViews } from '../esign/read-envelopes.ts';
 import { remindSigner, resendEnvelope, voidEnvelope } from '../operations/envelope-operations.ts';
 import { requestEnvelopes } from '../operations/read-envelopes.ts';

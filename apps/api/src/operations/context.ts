@@ -52,6 +52,13 @@ export function requireCaller(ctx: OperationContext): Caller {
   return ctx.caller;
 }
 
+/** The caller when they are an administrator; Unauthorized otherwise. */
+export function requireAdmin(ctx: OperationContext, action: string): Caller {
+  const caller = requireCaller(ctx);
+  if (caller.role !== 'Admin') throw unauthorized(`Only an administrator may ${action}`);
+  return caller;
+}
+
 /**
  * The mailer and public URL of an operation that must send an e-mail (an invitation): a context
  * without them is a wiring mistake, not something a user can fix.

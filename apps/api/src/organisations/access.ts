@@ -1,14 +1,6 @@
 import type { Caller } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { unauthorized } from '../http/errors.ts';
-import { requireCaller, type OperationContext } from '../operations/context.ts';
-
-/** The caller when they are an administrator; Unauthorized otherwise. */
-export function requireAdmin(ctx: OperationContext, action: string): Caller {
-  const caller = requireCaller(ctx);
-  if (caller.role !== 'Admin') throw unauthorized(`Only an administrator may ${action}`);
-  return caller;
-}
 
 /** The id of a broker organisation's Broker record (its oldest), or null when it has none yet. */
 export async function brokerRecordOf(db: Queryable, groupId: string): Promise<string | null> {

@@ -4,7 +4,7 @@ import { validationError } from '../http/errors.ts';
 import { mailOf, type OperationContext } from '../operations/context.ts';
 import { applyOperation } from '../operations/lifecycle/run-operation.ts';
 import { organisationApprovedEmail } from '../mail/templates/organisation-approved.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../operations/context.ts';
 import { groupIdSchema, parseArgs } from './input.ts';
 import { loadOrganisation, membershipRows } from './organisation.ts';
 import { organisationView, type OrganisationView } from './organisation-view.ts';

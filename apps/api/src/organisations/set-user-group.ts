@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findStoredUser, grantGroup, revokeGroup } from '../auth/users.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { nowOf, type OperationContext } from '../operations/context.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../operations/context.ts';
 import { parseArgs, poolCall, subSchema } from './input.ts';
 import { organisationUser, type OrganisationUser } from './organisation-users.ts';
 import { recordUserChange } from './user-changes.ts';

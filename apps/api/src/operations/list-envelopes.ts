@@ -3,10 +3,9 @@ import type { Row } from '../db/database.ts';
 import { queryBinding, signCursor, verifyCursor } from '../data/cursor.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-import type { OperationContext } from '../operations/context.ts';
-import { requireAdmin } from '../organisations/access.ts';
-import { ENVELOPE_QUEUES, ENVELOPE_QUEUE_KEYS, type EnvelopeQueue } from './envelope-queues.ts';
-import { envelopeViews, type EnvelopeView } from './read-envelopes.ts';
+import { ENVELOPE_QUEUES, ENVELOPE_QUEUE_KEYS, type EnvelopeQueue } from '../esign/envelope-queues.ts';
+import { envelopeViews, type EnvelopeView } from '../esign/read-envelopes.ts';
+import { requireAdmin, type OperationContext } from './context.ts';
 
 /** A page of the envelopes list: at most this many, 50 unless asked. */
 export const ENVELOPE_PAGE = { default: 50, max: 200 } as const;

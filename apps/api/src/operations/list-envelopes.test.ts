@@ -5,7 +5,7 @@ import { workQueues } from '../insight/dashboard-queues.ts';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness.ts';
 import { sampleInput } from '../testing/samples.ts';
 import { approveLine, buildWorld, CALLERS, type World } from '../testing/world.ts';
-import { sweepEnvelopes } from './sweep.ts';
+import { sweepEnvelopes } from '../esign/sweep.ts';
 
 type Item = {
   envelope: {
