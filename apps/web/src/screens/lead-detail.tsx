@@ -191,7 +191,12 @@ function LeadView({
             <>
               A supplier organisation named {lead.company} is created with {lead.contactName} ({lead.email})
               as its owner, who receives an invitation e-mail to choose a password
-              {base === '/broker' ? '; the supplier is introduced by you' : ''}. The lead moves to Invited.
+              {base === '/broker'
+                ? '; the supplier is introduced by you'
+                : lead.brokerGroupId
+                  ? `; the supplier is introduced by the lead’s broker, ${lead.brokerName ?? 'its owner'}`
+                  : ''}
+              . The lead moves to Invited.
             </>
           }
           confirm="Invite"
