@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CHUNK_GROUPS, preloadMap } from './scripts/chunk-groups.ts';
+import { muiWithoutCssVars } from './scripts/mui-without-css-vars.ts';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), preloadMap()],
+  plugins: [muiWithoutCssVars(), react(), preloadMap()],
   server: {
     port: 5173,
     proxy: {
