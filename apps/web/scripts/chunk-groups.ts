@@ -7,11 +7,18 @@ const src = (path: string) => new RegExp(`[\\\\/]apps[\\\\/]web[\\\\/]src[\\\\/]
 
 /** The sign-in screens: what /login needs beyond the entry. */
 const LOGIN = [src('auth/auth-screens\\.tsx')];
-/** The list queries with the entities' field lists: every signed-in page reads through them. */
+/** The list queries with the entities' field lists: most signed-in screens read through them. */
 const DATA = [src('entity/queries\\.ts')];
 /**
+ * The organisation's profile query with the four party declarations only: every signed-in page
+ * but the administrator's reads it at start, the dashboard without the `data` chunk.
+ */
+const PROFILE = [src('entity/profile-query\\.ts')];
+/**
  * The area layout and what every signed-in screen starts with: page frame, session checks, the
- * formatting helpers and the MUI components most screens (the dashboard among them) are built of.
+ * formatting helpers and the MUI components the dashboard's first render is built of. Tables,
+ * cards and toggle buttons, which only its panels below the figures (a chunk of their own) and
+ * other screens use, are left to the chunks of the screens that use them.
  */
 const AREA = [
   src('layout/area-gate\\.tsx'),
@@ -20,7 +27,7 @@ const AREA = [
   src('screens/dashboard-queries\\.ts'),
   src('entity/format\\.ts'),
   src('entity/row-link\\.tsx'),
-  /[\\/]@mui[\\/]material[\\/](Grid|Skeleton|Table|TableBody|TableCell|TableContainer|TableHead|TableRow|Card|CardActionArea|CardContent|ListItem|ToggleButton|ToggleButtonGroup)[\\/]/,
+  /[\\/]@mui[\\/]material[\\/](Grid|Skeleton|ListItem)[\\/]/,
   /[\\/]@mui[\\/]system[\\/]Grid[\\/]/,
 ];
 /** The dashboard, every area's landing screen. */
@@ -52,6 +59,8 @@ const matches = (patterns: readonly RegExp[]) => (id: string) => patterns.some((
  *   MUI's core);
  * - `common`: what the sign-in screens share with the signed-in ones (COMMON), so that neither
  *   loads the other's chunk;
+ * - `profile`: the organisation's profile query with the party declarations it reads with (so
+ *   that `data` imports it, not the other way round);
  * - `data`: the list queries and the entities' field lists;
  * - `area`: the area layout, page frame and session checks;
  * - `login`: the sign-in screens with their inputs (the area gate loads them lazily, for who is
@@ -62,6 +71,7 @@ const matches = (patterns: readonly RegExp[]) => (id: string) => patterns.some((
 export const CHUNK_GROUPS: Rollup.CodeSplittingGroup[] = [
   { name: 'index', tags: ['$initial'], priority: 50 },
   { name: 'common', test: (id) => matches(COMMON)(id) && !matches(NOT_COMMON)(id), priority: 40 },
+  { name: 'profile', test: matches(PROFILE), priority: 35 },
   { name: 'data', test: matches(DATA), priority: 30 },
   { name: 'area', test: matches(AREA), priority: 20 },
   { name: 'login', test: matches(LOGIN), priority: 10 },
@@ -74,13 +84,15 @@ export interface PreloadMap {
     readonly login: string[];
     readonly area: string[];
     readonly data: string[];
+    readonly profile: string[];
     readonly dashboard: string[];
   };
   /** Base paths of the signed-in areas (/app, /admin, …). */
   readonly areaBases: string[];
   /**
-   * The areas whose first screen reads through the list queries (`data`): the organisation's
-   * profile, for every role but the administrator's (PROFILE_MODEL in src/auth/user-context.tsx).
+   * The areas whose pages read the organisation's profile (`profile`) at start and whose screens
+   * but the dashboard read through the list queries (`data`) with it: every role's but the
+   * administrator's (PROFILE_MODEL in src/auth/user-context.tsx).
    */
   readonly dataBases: string[];
 }
@@ -118,7 +130,13 @@ export function preloadMap(): Plugin {
         return [...closure(holders)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
       };
       const map: PreloadMap = {
-        sets: { login: set(LOGIN), area: set(AREA), data: set(DATA), dashboard: set(DASHBOARD) },
+        sets: {
+          login: set(LOGIN),
+          area: set(AREA),
+          data: set(DATA),
+          profile: set(PROFILE),
+          dashboard: set(DASHBOARD),
+        },
         areaBases: Object.values(AREAS).map((a) => a.base),
         dataBases: Object.values(AREAS)
           .filter((a) => a.role !== 'Admin')

@@ -34,11 +34,10 @@ const queryClient = new QueryClient({
 
 const router = createAppRouter(queryClient);
 
-/** The signed-in organisation's party record, loaded with the list queries' chunk. */
+/** The signed-in organisation's party record, read with its party's declaration alone. */
 const findProfile: FindProfile = async (model, groupId) => {
-  const { listPage } = await import('./entity/queries.ts');
-  const page = await listPage(model, { filter: { userId: { eq: groupId } }, limit: 1 });
-  return page.items[0] ?? null;
+  const profile = await import('./entity/profile-query.ts');
+  return profile.findProfile(model, groupId);
 };
 
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -5,7 +5,8 @@ const map: PreloadMap = {
   sets: {
     login: ['/static/js/login-a.js'],
     area: ['/static/js/area-b.js'],
-    data: ['/static/js/data-d.js'],
+    data: ['/static/js/data-d.js', '/static/js/profile-p.js'],
+    profile: ['/static/js/profile-p.js'],
     dashboard: ['/static/js/dashboard-screen-c.js', '/static/js/area-b.js'],
   },
   areaBases: ['/app', '/admin', '/investor'],
@@ -18,13 +19,29 @@ describe('preloads of a client route (docs/architecture.md, “Web bundle and fi
     expect(preloadsFor('/investor/login/', map)).toEqual(['/static/js/login-a.js']);
     // The administrator's first screen reads no organisation profile: no list queries.
     expect(preloadsFor('/admin', map)).toEqual(['/static/js/area-b.js', '/static/js/dashboard-screen-c.js']);
+    // The others' dashboards read the profile, through its own query, not the list queries.
     expect(preloadsFor('/investor/dashboard', map)).toEqual([
       '/static/js/area-b.js',
-      '/static/js/data-d.js',
+      '/static/js/profile-p.js',
       '/static/js/dashboard-screen-c.js',
     ]);
-    expect(preloadsFor('/app/requests/12', map)).toEqual(['/static/js/area-b.js', '/static/js/data-d.js']);
+    expect(preloadsFor('/app/requests/12', map)).toEqual([
+      '/static/js/area-b.js',
+      '/static/js/profile-p.js',
+      '/static/js/data-d.js',
+    ]);
     expect(preloadsFor('/admin/suppliers', map)).toEqual(['/static/js/area-b.js']);
+  });
+
+  it('reads the profile through the list queries for a build without a profile set', () => {
+    const { profile: _profile, ...older } = map.sets;
+    const old: PreloadMap = { ...map, sets: older };
+    expect(preloadsFor('/investor/dashboard', old)).toEqual([
+      '/static/js/area-b.js',
+      '/static/js/data-d.js',
+      '/static/js/profile-p.js',
+      '/static/js/dashboard-screen-c.js',
+    ]);
   });
 
   it('gives nothing to other pages, look-alike paths and addresses that are not script chunks', () => {

@@ -11,11 +11,16 @@ export interface PreloadMap {
     readonly login: readonly string[];
     readonly area: readonly string[];
     readonly data: readonly string[];
+    /** The organisation's profile query (builds since 2026-11-25 05:00; `data` held it before). */
+    readonly profile?: readonly string[];
     readonly dashboard: readonly string[];
   };
   /** Base paths of the signed-in areas: /app, /admin, … */
   readonly areaBases: readonly string[];
-  /** The areas whose first screen reads through the list queries (`data`): all but /admin. */
+  /**
+   * The areas whose pages read the organisation's profile at start (`profile`) and whose screens
+   * but the dashboard read through the list queries (`data`): all but /admin.
+   */
   readonly dataBases: readonly string[];
 }
 
@@ -23,21 +28,26 @@ const SCRIPT = /^\/static\/js\/[\w.-]+\.js$/;
 
 /**
  * The chunks a client route opens first (docs/architecture.md, “Web bundle and first load”): the
- * sign-in screens for /, /login and an area's login; the area layout (and the list queries, but
- * in the administrator's area) for any other address in an area, with the dashboard's chunks for
- * the area's landing page and its dashboard.
+ * sign-in screens for /, /login and an area's login; the area layout for any other address in an
+ * area, with the organisation's profile query but in the administrator's area; and with the
+ * dashboard's chunks for the area's landing page and its dashboard, else the list queries (again
+ * but in the administrator's area).
  */
 export function preloadsFor(pathname: string, map: PreloadMap): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const { login, area, dashboard } = map.sets;
   const data = map.sets.data ?? []; // builds before the list queries had a set of their own
+  // Builds before the profile had a set of its own read it through the list queries.
+  const profile = map.sets.profile ?? data;
   let sets: (readonly string[])[] = [];
   if (path === '/' || path === '/login') sets = [login];
   for (const base of map.areaBases) {
-    const opened = (map.dataBases ?? []).includes(base) ? [area, data] : [area];
+    const reads = (map.dataBases ?? []).includes(base);
     if (path === `${base}/login`) sets = [login];
-    else if (path === base || path === `${base}/dashboard`) sets = [...opened, dashboard];
-    else if (path.startsWith(`${base}/`) && path !== `${base}/register`) sets = opened;
+    else if (path === base || path === `${base}/dashboard`)
+      sets = reads ? [area, profile, dashboard] : [area, dashboard];
+    else if (path.startsWith(`${base}/`) && path !== `${base}/register`)
+      sets = reads ? [area, profile, data] : [area];
   }
   return [...new Set(sets.flat())].filter((p) => SCRIPT.test(p));
 }

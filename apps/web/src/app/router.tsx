@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { AREAS, mayEnter, type AreaKey } from '../shared/areas.ts';
-import { adminRoutes } from '../areas/admin/routes.tsx';
-import { brokerRoutes } from '../areas/broker/routes.tsx';
-import { investorRoutes } from '../areas/investor/routes.tsx';
-import { spvRoutes } from '../areas/spv/routes.tsx';
-import { supplierRoutes } from '../areas/supplier/routes.tsx';
-import { notFound } from '../areas/loaders.ts';
-import { screen } from '../shared/lazy-screen.ts';
+import { dashboardScreens, notFound } from '../areas/loaders.ts';
+import { loadChunk, screen } from '../shared/lazy-screen.ts';
 import { AppError, Loading } from '../shared/status-screens.tsx';
 import { NoticeHost } from './notice-host.tsx';
 import { DemoBanner } from '../layout/demo-banner.tsx';
@@ -24,6 +26,38 @@ const applyScreen = () => import('../auth/apply-screen.tsx');
 const signingScreen = () => import('../screens/signing-screen.tsx');
 const verifyScreen = () => import('../screens/verify-screen.tsx');
 const gate = () => import('../layout/area-gate.tsx');
+
+/**
+ * Each area's route table (path → screen) but its dashboard, in a chunk of its own: the router
+ * adds it when an address of the area is opened that the dashboard does not match (see
+ * `discoverAreaRoutes`), so a dashboard loads no other screen's route
+ * (docs/architecture.md, “Web bundle and first load”).
+ */
+const AREA_TABLES: Record<AreaKey, () => Promise<RouteObject[]>> = {
+  supplier: () => import('../areas/supplier/routes.tsx').then((m) => m.supplierRoutes),
+  admin: () => import('../areas/admin/routes.tsx').then((m) => m.adminRoutes),
+  investor: () => import('../areas/investor/routes.tsx').then((m) => m.investorRoutes),
+  spv: () => import('../areas/spv/routes.tsx').then((m) => m.spvRoutes),
+  broker: () => import('../areas/broker/routes.tsx').then((m) => m.brokerRoutes),
+};
+
+/** The id of an area's gate route, whose children the area's table is added to. */
+const gateId = (key: AreaKey) => `${key}-gate`;
+
+/**
+ * The area's landing page at its base path: the screen of its table's index route, loaded with
+ * the table (the router would otherwise match the base path to the area's empty route itself).
+ */
+function landing(key: AreaKey): RouteObject {
+  return {
+    index: true,
+    lazy: async () => {
+      const index = (await loadChunk(AREA_TABLES[key])).find((r) => r.index);
+      if (typeof index?.lazy !== 'function') throw new Error(`The ${key} area's table has no index screen`);
+      return index.lazy();
+    },
+  };
+}
 // What the loaders need to start the first screen's queries, without the screens' components.
 const dashboardQueries = () => import('../screens/dashboard-queries.ts');
 const pendingCheck = () => import('../layout/pending-check.ts');
@@ -76,8 +110,11 @@ function prefetching<M>(
   };
 }
 
-/** An area: its own login (and register) screens, then everything else behind the role gate. */
-function area(key: AreaKey, table: RouteObject[], client?: QueryClient): RouteObject {
+/**
+ * An area: its own login (and register) screens, then everything else behind the role gate: the
+ * dashboard, and the rest of the area's table once an address needs it (AREA_TABLES).
+ */
+function area(key: AreaKey, client?: QueryClient): RouteObject {
   const def = AREAS[key];
   const dashboardLoader = prefetching(client, key, dashboardQueries, (m, c) => m.prefetchDashboard(c));
   const gateLoader = prefetching(client, key, pendingCheck, (m, c, user) =>
@@ -91,15 +128,18 @@ function area(key: AreaKey, table: RouteObject[], client?: QueryClient): RouteOb
         ? [{ path: 'register', lazy: screen(registerScreen, (m) => m.RegisterScreen, { area: key }) }]
         : []),
       {
+        id: gateId(key),
         lazy: screen(gate, (m) => m.AreaGate, { area: key }),
         ...(gateLoader ? { loader: gateLoader, shouldRevalidate: () => false } : {}),
         handle: { queries: pendingCheck },
         children: [
-          ...table.map((r) =>
-            r.path === 'dashboard' && dashboardLoader && !r.loader
-              ? { ...r, loader: dashboardLoader, handle: { ...r.handle, queries: dashboardQueries } }
-              : r,
-          ),
+          landing(key),
+          {
+            path: 'dashboard',
+            lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: key }),
+            ...(dashboardLoader ? { loader: dashboardLoader } : {}),
+            handle: { queries: dashboardQueries },
+          },
           { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: key }) },
           { path: '*', element: <Navigate to={`${def.base}/404`} replace /> },
         ],
@@ -127,11 +167,7 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
             { path: '404', lazy: screen(notFound, (m) => m.NotFoundScreen, { area: null }) },
             { path: 'sign/:token', lazy: screen(signingScreen, (m) => m.SigningScreen) },
             { path: 'verify', lazy: screen(verifyScreen, (m) => m.VerifyScreen) },
-            area('supplier', supplierRoutes, client),
-            area('admin', adminRoutes, client),
-            area('investor', investorRoutes, client),
-            area('spv', spvRoutes, client),
-            area('broker', brokerRoutes, client),
+            ...(Object.keys(AREAS) as AreaKey[]).map((key) => area(key, client)),
             { path: '*', element: <Navigate to="/404" replace /> },
           ],
         },
@@ -141,27 +177,43 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
 }
 
 /**
- * Whether the first screen at `path` reads through the list queries: the organisation's profile
- * does, in every area but the administrator's (PROFILE_MODEL), whose first screen then loads
- * without them (docs/architecture.md, “Web bundle and first load”).
+ * Whether the first screen at `path` reads the organisation's profile: every area's but the
+ * administrator's (PROFILE_MODEL) (docs/architecture.md, “Web bundle and first load”).
  */
-function readsListQueries(path: string): boolean {
+function readsProfile(path: string): boolean {
   const def = Object.values(AREAS).find((a) => path === a.base || path.startsWith(`${a.base}/`));
   return !def || PROFILE_MODEL[def.role] !== null;
 }
 
 export function createAppRouter(client?: QueryClient) {
   const routes = appRoutes(client);
-  // With a stored session (not checked yet), the data layer and the query modules of the routes
-  // being opened (`handle.queries`) are requested before the route chunks, so that the first
+  // With a stored session (not checked yet), the profile's query and the query modules of the
+  // routes being opened (`handle.queries`) are requested before the route chunks, so that the first
   // screen's queries are not queued behind its components.
   if (client && getSession().status === 'loading') {
-    if (readsListQueries(window.location.pathname))
-      void import('../entity/queries.ts').catch(() => undefined);
+    if (readsProfile(window.location.pathname))
+      void import('../entity/profile-query.ts').catch(() => undefined);
     for (const m of matchRoutes(routes, window.location) ?? []) {
       const handle = m.route.handle as { queries?: () => Promise<unknown> } | undefined;
       void handle?.queries?.().catch(() => undefined);
     }
   }
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes });
 }
+
+const discovered = new Set<AreaKey>();
+
+/**
+ * Adds an area's table to the routes the first time an address of the area is opened that only
+ * its catch-all matched (React Router asks for every address with parameters; an area already
+ * added is left as it is).
+ */
+const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch, signal }) => {
+  const def = Object.values(AREAS).find((a) => path === a.base || path.startsWith(`${a.base}/`));
+  if (!def || discovered.has(def.key)) return;
+  const table = await loadChunk(AREA_TABLES[def.key]);
+  // A navigation overtaken by another one patches nothing: the next one adds the table.
+  if (signal.aborted) return;
+  patch(gateId(def.key), table);
+  discovered.add(def.key);
+};

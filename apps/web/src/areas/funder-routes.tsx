@@ -27,7 +27,6 @@ export function funderRoutes(area: 'investor' | 'spv'): RouteObject[] {
     });
   return [
     { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area }) },
-    { path: 'dashboard', lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area }) },
     {
       path: 'buyer/:id',
       lazy: screen(detailScreens, (m) => m.DetailScreen, {

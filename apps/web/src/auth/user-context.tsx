@@ -5,8 +5,11 @@ import type { Role } from '@rf/domain/roles';
 import type { ApiRecord } from '../shared/api-record.ts';
 import { useSession } from './use-session.ts';
 
+/** The models whose record stands for an organisation. */
+export type ProfileModel = Extract<ModelName, 'Supplier' | 'Investor' | 'Spv' | 'Broker'>;
+
 /** The party record that stands for a role's organisation. */
-export const PROFILE_MODEL: Record<Role, ModelName | null> = {
+export const PROFILE_MODEL: Record<Role, ProfileModel | null> = {
   Supplier: 'Supplier',
   Investor: 'Investor',
   Spv: 'Spv',
@@ -48,7 +51,7 @@ const UserContext = createContext<UserProfile | null>(null);
  * Finds the organisation's party record (the first whose `userId` is the group id). The provider
  * gets it from main.tsx, which reads it through the data API: auth/ sits below entity/.
  */
-export type FindProfile = (model: ModelName, groupId: string) => Promise<ApiRecord | null>;
+export type FindProfile = (model: ProfileModel, groupId: string) => Promise<ApiRecord | null>;
 
 export function UserProvider({ children, findProfile }: { children: ReactNode; findProfile: FindProfile }) {
   const session = useSession();

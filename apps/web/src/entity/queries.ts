@@ -3,23 +3,9 @@ import { REGISTRY } from '@rf/domain/registry';
 import type { FieldDef } from '@rf/domain/fields';
 import { gql, type ApiRecord } from './graphql-client.ts';
 import { withScreenLabels } from './labels.ts';
+import { listPageOf, listQueryFor, selectionFor, type ListArgs, type Page } from './list-query.ts';
 
-export type Filter = Record<string, unknown>;
-export interface SortSpec {
-  readonly field: string;
-  readonly direction: 'asc' | 'desc';
-}
-export interface ListArgs {
-  readonly filter?: Filter | undefined;
-  readonly limit?: number | undefined;
-  readonly nextToken?: string | null | undefined;
-  readonly sort?: readonly SortSpec[] | undefined;
-}
-export interface Page {
-  readonly items: ApiRecord[];
-  readonly nextToken: string | null;
-  readonly total: number | null;
-}
+export type { Filter, ListArgs, Page, SortSpec } from './list-query.ts';
 
 const labelled = new Map<ModelName, EntityDef>();
 
@@ -39,16 +25,14 @@ export function readableFields(model: ModelName): FieldDef[] {
 }
 
 export function selectionOf(model: ModelName): string {
-  return [...readableFields(model).map((f) => f.name), '_version'].join(' ');
+  return selectionFor(entity(model));
 }
 
 export const getQuery = (model: ModelName): string =>
   `query Get${model}($id: ID!) { get${model}(id: $id) { ${selectionOf(model)} } }`;
 
-export const listQuery = (model: ModelName, withTotal: boolean): string => {
-  const op = `list${entity(model).plural}`;
-  return `query List${entity(model).plural}($filter: Model${model}FilterInput, $limit: Int, $nextToken: String, $sort: [ModelSortInput!]) { ${op}(filter: $filter, limit: $limit, nextToken: $nextToken, sort: $sort) { items { ${selectionOf(model)} } nextToken${withTotal ? ' total' : ''} } }`;
-};
+export const listQuery = (model: ModelName, withTotal: boolean): string =>
+  listQueryFor(entity(model), withTotal);
 
 const mutation = (verb: 'create' | 'update' | 'delete', model: ModelName): string => {
   const input = `${verb.charAt(0).toUpperCase()}${verb.slice(1)}${model}Input`;
@@ -61,20 +45,7 @@ export async function getRecord(model: ModelName, id: string): Promise<ApiRecord
 }
 
 export async function listPage(model: ModelName, args: ListArgs, withTotal = false): Promise<Page> {
-  const data = await gql<
-    Record<string, { items: ApiRecord[]; nextToken?: string | null; total?: number | null }>
-  >(listQuery(model, withTotal), {
-    filter: args.filter && Object.keys(args.filter).length ? args.filter : null,
-    limit: args.limit ?? 100,
-    nextToken: args.nextToken ?? null,
-    sort: args.sort?.length ? args.sort : null,
-  });
-  const conn = data[`list${entity(model).plural}`];
-  return {
-    items: (conn?.items ?? []).filter(Boolean),
-    nextToken: conn?.nextToken ?? null,
-    total: typeof conn?.total === 'number' ? conn.total : null,
-  };
+  return listPageOf(entity(model), args, withTotal);
 }
 
 /**

@@ -46,10 +46,12 @@ const envelopeScreens = () => import('../../screens/envelopes-screen.tsx');
 const leadList = () => import('../../screens/lead-list.tsx');
 const leadDetail = () => import('../../screens/lead-detail.tsx');
 
-/** Admin area `/admin` (docs/architecture.md, “Add a screen”): path → screen. */
+/**
+ * Admin area `/admin` (docs/architecture.md, “Add a screen”): path → screen; its `dashboard` is
+ * app/router.tsx's, in the entry.
+ */
 export const adminRoutes: RouteObject[] = [
   { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: A }) },
-  { path: 'dashboard', lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: A }) },
   {
     path: 'suppliers',
     lazy: screen(listScreens, (m) => m.ListScreen, {

@@ -35,11 +35,10 @@ const personForm = (model: 'Director' | 'UBO', parent: 'Supplier' | 'Buyer') =>
 
 /**
  * Broker area `/broker` (docs/architecture.md, “Add a screen”; login and register sit outside the
- * gate): path → screen.
+ * gate): path → screen; its `dashboard` is app/router.tsx's, in the entry.
  */
 export const brokerRoutes: RouteObject[] = [
   { index: true, lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: B }) },
-  { path: 'dashboard', lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: B }) },
   {
     path: 'suppliers',
     lazy: screen(listScreens, (m) => m.ListScreen, {

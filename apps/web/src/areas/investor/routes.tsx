@@ -3,7 +3,10 @@ import { screen } from '../../shared/lazy-screen.ts';
 import { funderRoutes } from '../funder-routes.tsx';
 import { detailScreens, formScreens } from '../loaders.ts';
 
-/** Investor area `/investor` (login and register sit outside the gate): path → screen. */
+/**
+ * Investor area `/investor` (login and register sit outside the gate): path → screen; its
+ * `dashboard` is app/router.tsx's, in the entry.
+ */
 export const investorRoutes: RouteObject[] = [
   ...funderRoutes('investor'),
   {

@@ -5,7 +5,7 @@ import { detailScreens, listScreens } from '../loaders.ts';
 
 /**
  * SPV area `/spv` (docs/architecture.md, “Add a screen”; login and register sit outside the gate):
- * path → screen.
+ * path → screen; its `dashboard` is app/router.tsx's, in the entry.
  */
 export const spvRoutes: RouteObject[] = [
   ...funderRoutes('spv'),

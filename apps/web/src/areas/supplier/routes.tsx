@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { screen } from '../../shared/lazy-screen.ts';
 import {
-  dashboardScreens,
   formScreens,
   listScreens,
   requestFlow,
@@ -12,7 +11,10 @@ import {
 
 const account = screen(supplierScreens, (m) => m.AccountScreen);
 
-/** Supplier area `/app` (docs/architecture.md, “Add a screen”): path → screen. */
+/**
+ * Supplier area `/app` (docs/architecture.md, “Add a screen”): path → screen; its `dashboard` is
+ * app/router.tsx's, in the entry.
+ */
 export const supplierRoutes: RouteObject[] = [
   { index: true, lazy: account },
   { path: 'account', lazy: account },
@@ -75,7 +77,6 @@ export const supplierRoutes: RouteObject[] = [
     path: 'newmultirequest/:id/:buyId/:supId',
     lazy: screen(requestFlow, (m) => m.MultiRequestScreen, { area: 'supplier' }),
   },
-  { path: 'dashboard', lazy: screen(dashboardScreens, (m) => m.DashboardScreen, { area: 'supplier' }) },
   { path: 'buyers', lazy: screen(supplierScreens, (m) => m.BuyersScreen) },
   { path: 'settings', lazy: screen(settingsScreens, (m) => m.SettingsScreen) },
   {
