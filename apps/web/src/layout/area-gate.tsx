@@ -16,7 +16,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { loadChunk } from '../shared/lazy-screen.ts';
@@ -143,6 +143,9 @@ function AreaLayout({ area }: { area: AreaDef }) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
 
+  // A phone's navigation sits in a closed drawer: it joins the page in a later, interruptible
+  // render, after the first screen (docs/architecture.md, “Web bundle and first load”).
+  const navLater = useDeferredValue(true, false);
   const drawer = <SideNav area={area} onNavigate={() => setMobileOpen(false)} />;
   return (
     <Box sx={{ display: 'flex', flex: 1, minHeight: '100vh' }}>
@@ -163,7 +166,7 @@ function AreaLayout({ area }: { area: AreaDef }) {
             ModalProps={{ keepMounted: true }}
             sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
           >
-            {drawer}
+            {(navLater || mobileOpen) && drawer}
           </Drawer>
         )}
       </Box>

@@ -1,25 +1,10 @@
-import {
-  Grid,
-  Link,
-  LinearProgress,
-  Paper,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Grid, Link, LinearProgress, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatInteger, formatMoney, formatRate } from '../entity/format.ts';
-import { RowLink } from '../entity/row-link.tsx';
 import type { AreaKey } from '../shared/areas.ts';
-import { StatusChip } from '../shared/page.tsx';
 import type { DashboardCurrency } from '@rf/domain';
-import { cardLink, requestsLink, type CardKey } from './dashboard-links.ts';
-import { COMPACT_CELLS } from './dashboard-tables.tsx';
+import { cardLink, type CardKey } from './dashboard-links.ts';
 
 /**
  * The dashboard's figure cards for one currency (docs/business-rules.md, “Dashboards”):
@@ -194,42 +179,5 @@ export function FigureCardsSkeleton() {
         </Grid>
       ))}
     </Grid>
-  );
-}
-
-/** Requests by status, count and volume; each status opens the requests list filtered to it. */
-export function StatusFigures({ area, figures: f }: { area: AreaKey; figures: DashboardCurrency }) {
-  return (
-    <Paper
-      component="section"
-      aria-labelledby="by-status"
-      sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', overflowX: 'auto' }}
-    >
-      <Typography id="by-status" variant="h4" component="h2" sx={{ mb: 1 }}>
-        Requests by status
-      </Typography>
-      <Table size="small" aria-label="Requests by status" sx={COMPACT_CELLS}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Count</TableCell>
-            <TableCell align="right">Volume</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {f.byStatus.map((s) => (
-            <TableRow key={s.status} data-testid={`status-${s.status}`}>
-              <TableCell>
-                <RowLink to={requestsLink(area, f.currency, s.status)}>
-                  <StatusChip status={s.status} />
-                </RowLink>
-              </TableCell>
-              <TableCell align="right">{formatInteger(s.count)}</TableCell>
-              <TableCell align="right">{formatMoney(s.volume, f.currency)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Grid, Paper, Skeleton, Typography } from '@mui/material';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { useUser } from '../auth/user-context.tsx';
@@ -8,11 +9,15 @@ import { PageHeader } from '../shared/page.tsx';
 import { Loading } from '../shared/status-screens.tsx';
 import type { Dashboard } from '@rf/domain';
 import { dashboardQuery } from './dashboard-api.ts';
-import { FigureCards, FigureCardsSkeleton, StatusFigures } from './dashboard-cards.tsx';
-import { AgingPanel, UtilisationPanel, VolumePanel } from './dashboard-chart-sections.tsx';
+import { loadChunk } from '../shared/lazy-screen.ts';
+import { FigureCards, FigureCardsSkeleton } from './dashboard-cards.tsx';
 import { CurrencyChips, useCurrencyChoice } from './dashboard-currency.tsx';
 import { WorkQueues } from './dashboard-queues.tsx';
-import { DueSoonTable, LatestLinesTable } from './dashboard-tables.tsx';
+
+/** What comes below the figure cards, in its own chunk (dashboard-panels.tsx). */
+const panels = () => import('./dashboard-panels.tsx');
+const DashboardPanels = lazy(() => loadChunk(panels).then((m) => ({ default: m.DashboardPanels })));
+const LatestItems = lazy(() => loadChunk(panels).then((m) => ({ default: m.LatestItems })));
 
 /**
  * Each area's dashboard on the server's `dashboard` query (docs/business-rules.md, “Dashboards”):
@@ -31,13 +36,18 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
     const landing = supplierLanding(user.record);
     if (landing) return <Navigate to={landing} replace />;
   }
+  // The organisation's name and the figures come together (the skeleton until both are there):
+  // the name arriving after the figures could wrap its line on a phone and push them down.
+  const shown = user.loading ? undefined : query.data;
   return (
     <>
       <PageHeader title="Dashboard" />
-      <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
-        {user.organisationName}
-        {query.data && `${user.organisationName ? ' · ' : ''}Figures as of ${formatDate(query.data.today)}`}
-      </Typography>
+      {shown && (
+        <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+          {user.organisationName}
+          {`${user.organisationName ? ' · ' : ''}Figures as of ${formatDate(shown.today)}`}
+        </Typography>
+      )}
       {query.error && (
         <Alert
           severity="error"
@@ -51,11 +61,7 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
           The dashboard could not be loaded: {query.error.message}
         </Alert>
       )}
-      {query.data ? (
-        <DashboardBody area={area} dashboard={query.data} />
-      ) : query.isPending && !query.error ? (
-        <DashboardSkeleton />
-      ) : null}
+      {shown ? <DashboardBody area={area} dashboard={shown} /> : !query.error ? <DashboardSkeleton /> : null}
     </>
   );
 }
@@ -66,29 +72,23 @@ function DashboardBody({ area, dashboard }: { area: AreaKey; dashboard: Dashboar
   const [currency, choose] = useCurrencyChoice(codes, withRequests);
   const figures = dashboard.currencies.find((c) => c.currency === currency);
   const queues = area === 'admin' && dashboard.queues.length > 0 && <WorkQueues queues={dashboard.queues} />;
+  // The chips and figure cards render first; the panels and lists below them (their own chunk) in
+  // a second render that React runs in slices between the browser's other work, so a phone paints
+  // the figures without one long task for the whole page
+  // (docs/architecture.md, “Web bundle and first load”). What comes later only adds below what is
+  // shown: nothing moves.
+  const rest = useDeferredValue(true, false);
   return (
     <>
       {figures && currency ? (
         <>
           <CurrencyChips currencies={codes} value={currency} onChange={choose} />
           <FigureCards area={area} figures={figures} />
-          <Grid container spacing={2} sx={{ mb: 2 }}>
-            <Grid size={{ xs: 12, lg: queues ? 6 : 12 }}>
-              <StatusFigures area={area} figures={figures} />
-            </Grid>
-            {queues && <Grid size={{ xs: 12, lg: 6 }}>{queues}</Grid>}
-          </Grid>
-          <Grid container spacing={2} sx={{ mb: 2 }}>
-            <Grid size={{ xs: 12, lg: 7 }}>
-              <VolumePanel dashboard={dashboard} figures={figures} />
-            </Grid>
-            <Grid size={{ xs: 12, lg: 5 }}>
-              <AgingPanel figures={figures} />
-            </Grid>
-            <Grid size={12}>
-              <UtilisationPanel area={area} figures={figures} />
-            </Grid>
-          </Grid>
+          {rest && (
+            <Suspense fallback={null}>
+              <DashboardPanels area={area} dashboard={dashboard} figures={figures} queues={queues} />
+            </Suspense>
+          )}
         </>
       ) : (
         <>
@@ -96,25 +96,12 @@ function DashboardBody({ area, dashboard }: { area: AreaKey; dashboard: Dashboar
           {queues && <Box sx={{ mb: 2 }}>{queues}</Box>}
         </>
       )}
-      <LatestItems area={area} dashboard={dashboard} />
-    </>
-  );
-}
-
-/** Investors and SPVs: invoices due in the next 7 days; the others: the latest limit requests. */
-function LatestItems({ area, dashboard }: { area: AreaKey; dashboard: Dashboard }) {
-  const funder = area === 'investor' || area === 'spv';
-  return (
-    <Paper component="section" aria-labelledby="latest-items" sx={{ p: 2, overflowX: 'auto' }}>
-      <Typography id="latest-items" variant="h4" component="h2" sx={{ mb: 1 }}>
-        {funder ? 'Invoices due in the next 7 days' : 'Latest limit requests'}
-      </Typography>
-      {funder ? (
-        <DueSoonTable area={area} rows={dashboard.dueSoon} />
-      ) : (
-        <LatestLinesTable area={area} rows={dashboard.latestLines} />
+      {rest && (
+        <Suspense fallback={null}>
+          <LatestItems area={area} dashboard={dashboard} />
+        </Suspense>
       )}
-    </Paper>
+    </>
   );
 }
 
