@@ -29,6 +29,11 @@ const LatestItems = lazy(() => loadChunk(panels).then((m) => ({ default: m.Lates
 export function DashboardScreen({ area }: { area: AreaKey }) {
   const user = useUser();
   const query = useQuery({ ...dashboardQuery(), enabled: area !== 'supplier' || !user.loading });
+  // The organisation's name and the figures come together (the skeleton until both are there):
+  // the name arriving after the figures could wrap its line on a phone and push them down. The
+  // answer's arrival renders the skeleton again at once and the figures in a deferred render that
+  // React runs in slices (docs/architecture.md, “Web bundle and first load”).
+  const shown = useDeferredValue(user.loading ? undefined : query.data);
 
   // A supplier that is not onboarded yet lands on its onboarding checklist, not an empty dashboard.
   if (area === 'supplier') {
@@ -36,9 +41,6 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
     const landing = supplierLanding(user.record);
     if (landing) return <Navigate to={landing} replace />;
   }
-  // The organisation's name and the figures come together (the skeleton until both are there):
-  // the name arriving after the figures could wrap its line on a phone and push them down.
-  const shown = user.loading ? undefined : query.data;
   return (
     <>
       <PageHeader title="Dashboard" />
