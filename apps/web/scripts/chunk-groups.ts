@@ -10,10 +10,14 @@ const LOGIN = [src('auth/auth-screens\\.tsx')];
 /** The list queries with the entities' field lists: most signed-in screens read through them. */
 const DATA = [src('entity/queries\\.ts')];
 /**
- * The organisation's profile query with the four party declarations only: every signed-in page
- * but the administrator's reads it at start, the dashboard without the `data` chunk.
+ * The organisation's profile query with the four party declarations only, and the Usergroup
+ * declaration the pending-approval check reads memberships with: every signed-in page but the
+ * administrator's reads them at start, the dashboard without the `data` chunk.
  */
-const PROFILE = [src('entity/profile-query\\.ts')];
+const PROFILE = [
+  src('entity/profile-query\\.ts'),
+  /[\\/]packages[\\/]domain[\\/]src[\\/]entities[\\/]usergroup\.ts$/,
+];
 /**
  * The area layout and what every signed-in screen starts with: page frame, session checks, the
  * formatting helpers and the MUI components the dashboard's first render is built of. Tables,

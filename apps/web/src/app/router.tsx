@@ -118,7 +118,8 @@ function area(key: AreaKey, client?: QueryClient): RouteObject {
   const def = AREAS[key];
   const dashboardLoader = prefetching(client, key, dashboardQueries, (m, c) => m.prefetchDashboard(c));
   const gateLoader = prefetching(client, key, pendingCheck, (m, c, user) =>
-    c.prefetchQuery(m.pendingApprovalQuery(user)),
+    // Only for who can be pending: a prefetch runs a query even where it is not enabled.
+    m.mayBePending(user) ? c.prefetchQuery(m.pendingApprovalQuery(user)) : Promise.resolve(),
   );
   return {
     path: def.base.slice(1),

@@ -18,20 +18,30 @@ export function pendingOf(rows: readonly Readonly<Record<string, unknown>>[]): P
   };
 }
 
+/** Whether `user` can be pending: one with no role group (role Supplier) in an organisation. */
+export function mayBePending(user: SessionUser | null): boolean {
+  return Boolean(user && user.groupId && user.role === 'Supplier');
+}
+
 /**
  * The check behind usePendingApproval, for `user` (also prefetched by the area route's loader, so it
- * runs while the area's chunks load): enabled only for a user who can be pending, i.e. one with no
- * role group (role Supplier) who belongs to an organisation.
+ * runs while the area's chunks load): enabled only for a user who can be pending. It reads the
+ * memberships with the Usergroup declaration alone, not the list queries with every entity's
+ * fields: the supplier's first screen waits for it
+ * (docs/architecture.md, “Web bundle and first load”).
  */
 export function pendingApprovalQuery(user: SessionUser | null) {
   const groupId = user?.groupId ?? null;
   return queryOptions({
     queryKey: ['Usergroup', 'pending', groupId, user?.sub ?? null],
-    enabled: Boolean(user && groupId && user.role === 'Supplier'),
+    enabled: mayBePending(user),
     staleTime: 30_000,
     queryFn: async () => {
-      const { listPage } = await import('../entity/queries.ts');
-      const page = await listPage('Usergroup', { filter: { groupId: { eq: groupId } }, limit: 50 });
+      const [{ listPageOf }, { Usergroup }] = await Promise.all([
+        import('../entity/list-query.ts'),
+        import('@rf/domain/entities/usergroup'),
+      ]);
+      const page = await listPageOf(Usergroup, { filter: { groupId: { eq: groupId } }, limit: 50 });
       return pendingOf(page.items);
     },
   });
