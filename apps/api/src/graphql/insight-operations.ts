@@ -160,11 +160,23 @@ const DashboardLine = new GraphQLObjectType({
   },
 });
 
+const DashboardOrganisation = new GraphQLObjectType({
+  name: 'DashboardOrganisation',
+  fields: {
+    name: { type: nonNull(GraphQLString) },
+    status: { type: nonNull(GraphQLString), description: 'The party record’s review status.' },
+  },
+});
+
 const Dashboard = new GraphQLObjectType({
   name: 'Dashboard',
   fields: {
     area: { type: nonNull(GraphQLString), description: 'admin, supplier, investor, spv or broker.' },
     today: { type: nonNull(AWSDate), description: 'The date the figures are as of (UTC).' },
+    organisation: {
+      type: DashboardOrganisation,
+      description: 'The caller’s organisation (its party record’s name and status); null for administrators.',
+    },
     currencies: {
       type: listOf(DashboardCurrency),
       description:

@@ -12,6 +12,7 @@ import { SlowResultCache } from './dashboard-cache.ts';
 import { dueSoonRows } from './dashboard-due-soon.ts';
 import { currencyFigures, isCurrency, monthsOf } from './dashboard-figures.ts';
 import { lineListRows, lineRows } from './dashboard-lines.ts';
+import { organisationOf } from './dashboard-organisation.ts';
 import { workQueues } from './dashboard-queues.ts';
 import { feeGroups, requestGroups } from './dashboard-requests.ts';
 import { AREA_OF_ROLE, readsEveryRequest } from './dashboard-scope.ts';
@@ -123,8 +124,8 @@ async function figuresOf(
  * computed by the database over exactly the rows the caller may read. The statements are
  * independent, so they run at once on the pool (one after the other on PGlite's single session).
  * Everyone who reads the same rows shares one key of the cache: an administrator's figures are the
- * same for every administrator, an organisation's for its users. The work queues are always counted
- * afresh.
+ * same for every administrator, an organisation's for its users. The work queues and the
+ * organisation's name and status are always read afresh.
  */
 export async function dashboardOf(ctx: OperationContext): Promise<Dashboard> {
   const caller = requireCaller(ctx);
@@ -133,9 +134,10 @@ export async function dashboardOf(ctx: OperationContext): Promise<Dashboard> {
   let cache = caches.get(ctx.db);
   if (!cache) caches.set(ctx.db, (cache = new SlowResultCache<Figures>()));
   const key = `${caller.role} ${caller.role === 'Admin' ? '' : (caller.groupId ?? '')} ${today}`;
-  const [figures, queues] = await Promise.all([
+  const [figures, queues, organisation] = await Promise.all([
     cache.get(key, () => figuresOf(ctx.db, caller, area, today, nowOf(ctx))),
     area === 'admin' ? workQueues(dashboardDb(ctx.db), today) : Promise.resolve([]),
+    organisationOf(ctx.db, caller),
   ]);
-  return { area, today, months: monthsOf(today).months, queues, ...figures };
+  return { area, today, organisation, months: monthsOf(today).months, queues, ...figures };
 }

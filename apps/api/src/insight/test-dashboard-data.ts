@@ -25,7 +25,7 @@ export const WHO: Record<string, Caller> = {
   Broker2: { sub: 'broker2', groupId: ORGS.broker2, role: 'Broker' },
 };
 
-export const DASHBOARD = `query { dashboard { area today months
+export const DASHBOARD = `query { dashboard { area today months organisation { name status }
   currencies { currency approvedLimit utilisation available requestCount
     byStatus { status count volume } volume
     approvalProgress { awaiting approved declined settled approvedShare }

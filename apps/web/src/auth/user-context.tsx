@@ -17,6 +17,9 @@ export const PROFILE_MODEL: Record<Role, ProfileModel | null> = {
   Admin: null,
 };
 
+/** What stands for an administrator's organisation. */
+export const ADMIN_ORGANISATION = 'Platform administration';
+
 const NAME_FIELD: Record<string, string> = {
   Supplier: 'supplier_name',
   Investor: 'investor_name',
@@ -79,11 +82,7 @@ export function UserProvider({ children, findProfile }: { children: ReactNode; f
       model,
       record,
       organisationName:
-        typeof orgName === 'string'
-          ? orgName
-          : user?.role === 'Admin'
-            ? 'Platform administration'
-            : undefined,
+        typeof orgName === 'string' ? orgName : user?.role === 'Admin' ? ADMIN_ORGANISATION : undefined,
       loading: session.status === 'loading' || query.isLoading,
       refresh: () => void query.refetch(),
     };

@@ -12,6 +12,7 @@ import { gql } from '../entity/graphql-client.ts';
 export const DASHBOARD = `query Dashboard {
   dashboard {
     area today months computedAt
+    organisation { name status }
     currencies {
       currency approvedLimit utilisation available requestCount volume
       byStatus { status count volume }

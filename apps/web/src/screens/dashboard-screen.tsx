@@ -2,11 +2,10 @@ import { Alert, Box, Button, Grid, Paper, Skeleton, Typography } from '@mui/mate
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { useUser } from '../auth/user-context.tsx';
+import { ADMIN_ORGANISATION } from '../auth/user-context.tsx';
 import { formatDate } from '../entity/format.ts';
 import { AREAS, supplierLanding, type AreaKey } from '../shared/areas.ts';
 import { PageHeader } from '../shared/page.tsx';
-import { Loading } from '../shared/status-screens.tsx';
 import type { Dashboard } from '@rf/domain';
 import { dashboardQuery } from './dashboard-api.ts';
 import { loadChunk } from '../shared/lazy-screen.ts';
@@ -27,27 +26,25 @@ const LatestItems = lazy(() => loadChunk(panels).then((m) => ({ default: m.Lates
  * The browser formats the server's figures; it never adds, averages or rounds money.
  */
 export function DashboardScreen({ area }: { area: AreaKey }) {
-  const user = useUser();
-  const query = useQuery({ ...dashboardQuery(), enabled: area !== 'supplier' || !user.loading });
-  // The organisation's name and the figures come together (the skeleton until both are there):
-  // the name arriving after the figures could wrap its line on a phone and push them down. The
-  // answer's arrival renders the skeleton again at once and the figures in a deferred render that
-  // React runs in slices (docs/architecture.md, “Web bundle and first load”).
-  const shown = useDeferredValue(user.loading ? undefined : query.data);
+  const query = useQuery(dashboardQuery());
+  // The answer names the organisation with the figures, so both show together and the first screen
+  // waits for nothing but this one query (docs/architecture.md, “Web bundle and first load”). Its
+  // arrival renders the skeleton again at once and the figures in a deferred render that React runs
+  // in slices.
+  const shown = useDeferredValue(query.data);
 
-  // A supplier that is not onboarded yet lands on its onboarding checklist, not an empty dashboard.
-  if (area === 'supplier') {
-    if (user.loading) return <Loading />;
-    const landing = supplierLanding(user.record);
-    if (landing) return <Navigate to={landing} replace />;
-  }
+  // A supplier that is not onboarded yet lands on its onboarding checklist, not an empty dashboard:
+  // decided on a fresh answer (a kept one may predate its approval), the skeleton meanwhile.
+  const notOnboarded = area === 'supplier' && query.data && supplierLanding(query.data.organisation?.status);
+  if (notOnboarded && !query.isFetching) return <Navigate to={notOnboarded} replace />;
+  const organisationName = shown?.organisation?.name ?? (area === 'admin' ? ADMIN_ORGANISATION : '');
   return (
     <>
       <PageHeader title="Dashboard" />
-      {shown && (
+      {shown && !notOnboarded && (
         <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
-          {user.organisationName}
-          {`${user.organisationName ? ' · ' : ''}Figures as of ${formatDate(shown.today)}`}
+          {organisationName}
+          {`${organisationName ? ' · ' : ''}Figures as of ${formatDate(shown.today)}`}
         </Typography>
       )}
       {query.error && (
@@ -63,7 +60,11 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
           The dashboard could not be loaded: {query.error.message}
         </Alert>
       )}
-      {shown ? <DashboardBody area={area} dashboard={shown} /> : !query.error ? <DashboardSkeleton /> : null}
+      {shown && !notOnboarded ? (
+        <DashboardBody area={area} dashboard={shown} />
+      ) : !query.error ? (
+        <DashboardSkeleton />
+      ) : null}
     </>
   );
 }

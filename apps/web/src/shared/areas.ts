@@ -164,11 +164,9 @@ export function areaOfRole(role: Role): AreaDef {
 
 /**
  * Where a supplier's dashboard sends it instead: until its company is approved (no company record
- * yet, a draft, under review or declined) the dashboard would be empty, so it lands on the
- * onboarding checklist of `/app/account`. Null: show the dashboard.
+ * yet, a draft, under review or declined; `status` is its supplier_status) the dashboard would be
+ * empty, so it lands on the onboarding checklist of `/app/account`. Null: show the dashboard.
  */
-export function supplierLanding(
-  company: Readonly<Record<string, unknown>> | null | undefined,
-): string | null {
-  return company?.supplier_status === 'Approved' ? null : `${AREAS.supplier.base}/account`;
+export function supplierLanding(status: string | null | undefined): string | null {
+  return status === 'Approved' ? null : `${AREAS.supplier.base}/account`;
 }

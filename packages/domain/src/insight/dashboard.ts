@@ -130,9 +130,16 @@ export interface DashboardLine {
   readonly createdAt: string;
 }
 
+/** The caller's organisation as its party record names it (none for administrators). */
+export interface DashboardOrganisation {
+  readonly name: string;
+  readonly status: string;
+}
+
 export interface Dashboard {
   readonly area: DashboardArea;
   readonly today: string;
+  readonly organisation: DashboardOrganisation | null;
   readonly currencies: readonly DashboardCurrency[];
   readonly months: readonly string[];
   readonly queues: readonly WorkQueue[];
