@@ -40,38 +40,32 @@ export async function lineRows(db: Queryable, caller: Caller, today: string): Pr
   const day = params.add(today);
   return db.query<LineRow & Record<string, unknown>>(
     `WITH l AS (${lines}),
-          held AS (
-            SELECT a.party_id, a.currency,
+          u AS (
+            SELECT l.id, l.buyer_name, COALESCE(a.currency, NULLIF(l.buyer_currency, '')) AS currency,
                    COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_free'), 0) AS free,
                    COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_reserved'), 0) AS reserved,
                    COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_used'), 0) AS used
-              FROM ledger_account a
-             WHERE a.party_model = 'Buyer' AND a.party_id IN (SELECT id FROM l) AND a.kind IN (${MEMO})
-             GROUP BY 1, 2),
-          u AS (
-            SELECT l.id, l.buyer_name, COALESCE(h.currency, NULLIF(l.buyer_currency, '')) AS currency,
-                   COALESCE(h.free, 0) AS free, COALESCE(h.reserved, 0) AS reserved, COALESCE(h.used, 0) AS used
-              FROM l LEFT JOIN held h ON h.party_id = l.id),
-          ranked AS (
-            SELECT u.*,
-                   row_number() OVER (PARTITION BY u.currency ORDER BY u.used DESC, u.buyer_name, u.id) AS rank,
-                   sum(u.free) OVER (PARTITION BY u.currency) AS total_free,
-                   sum(u.reserved) OVER (PARTITION BY u.currency) AS total_reserved,
-                   sum(u.used) OVER (PARTITION BY u.currency) AS total_used
-              FROM u)
-     SELECT x.currency, x.total_free::text AS "totalFree", x.total_reserved::text AS "totalReserved",
-            x.total_used::text AS "totalUsed", x.id::text AS "lineId", x.buyer_name AS "buyerName",
+              FROM l LEFT JOIN ledger_account a
+                ON a.party_id = l.id AND a.party_model = 'Buyer' AND a.kind IN (${MEMO})
+             GROUP BY l.id, l.buyer_name, 3),
+          t AS (
+            SELECT u.currency, sum(u.free) AS free, sum(u.reserved) AS reserved, sum(u.used) AS used
+              FROM u GROUP BY u.currency)
+     SELECT t.currency, t.free::text AS "totalFree", t.reserved::text AS "totalReserved",
+            t.used::text AS "totalUsed", x.id::text AS "lineId", x.buyer_name AS "buyerName",
             x.free::text AS free, x.reserved::text AS reserved, x.used::text AS used,
             COALESCE(o.outstanding, 0)::text AS outstanding, COALESCE(o.past_due, 0)::text AS "pastDue"
-       FROM ranked x
+       FROM t
+      CROSS JOIN LATERAL (
+            SELECT u.* FROM u WHERE u.currency IS NOT DISTINCT FROM t.currency
+             ORDER BY u.used DESC, u.buyer_name, u.id LIMIT ${EXPOSURE_LINES}) x
        LEFT JOIN LATERAL (
             SELECT sum(d.open) AS outstanding, sum(d.open) FILTER (WHERE d.due < ${day}::date) AS past_due
               FROM (SELECT ${OPEN_BALANCE} AS open, r.invoice_due_date AS due
                       FROM "request" r
                      WHERE r."buyerId" = x.id AND NOT r."_deleted" AND r.request_status = 'Approved'
                        AND COALESCE(NULLIF(r.invoice_currency, ''), x.currency) = x.currency) d) o ON TRUE
-      WHERE x.rank <= ${EXPOSURE_LINES}
-      ORDER BY x.currency, x.rank`,
+      ORDER BY t.currency, x.used DESC, x.buyer_name, x.id`,
     params.values,
   );
 }
