@@ -2,13 +2,15 @@ import { type Caller, EXPOSURE_LINES, LIST_ROWS } from '@rf/domain';
 import type { Queryable } from '../db/database.ts';
 import { SqlParams } from '../data/sql-params.ts';
 import { OPEN_BALANCE } from './dashboard-requests.ts';
-import { visibleLinesSql } from './dashboard-scope.ts';
+import { readsEveryLine, visibleLinesSql } from './dashboard-scope.ts';
 
 /**
  * The line figures of a dashboard (docs/business-rules.md, “Dashboards”): the caller's readable
  * Approved lines' limits as the ledger's memo accounts hold them (“Limits held in the ledger”),
  * summed per currency in minor units over every line, and the most utilised lines of each
- * currency with what their Approved requests still owe.
+ * currency with what their Approved requests still owe. A line counts in its own currency and in
+ * any other it holds limit accounts in. The balances are the rows the write path keeps per line
+ * and currency (dashboard_line_fact, docs/architecture.md, “Dashboard summary”).
  */
 export interface LineRow {
   readonly currency: string | null;
@@ -27,45 +29,34 @@ export interface LineRow {
   readonly pastDue: string;
 }
 
-const MEMO = `'line_limit_free', 'line_limit_reserved', 'line_limit_used'`;
-
 export async function lineRows(db: Queryable, caller: Caller, today: string): Promise<LineRow[]> {
   const params = new SqlParams();
-  const lines = visibleLinesSql(
-    caller,
-    params,
-    'b.id, b.buyer_name, b.buyer_currency',
-    `b.buyer_status = 'Approved'`,
-  );
+  // An administrator's rows are the table's live ones, ranked from its index; anyone else's, the
+  // live rows of the lines the policy lets it read.
+  const every = readsEveryLine(caller);
+  const mine = every ? '' : `AND f.line_id IN (${visibleLinesSql(caller, params, 'b.id')})`;
   const day = params.add(today);
   return db.query<LineRow & Record<string, unknown>>(
-    `WITH l AS (${lines}),
-          u AS (
-            SELECT l.id, l.buyer_name, COALESCE(a.currency, NULLIF(l.buyer_currency, '')) AS currency,
-                   COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_free'), 0) AS free,
-                   COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_reserved'), 0) AS reserved,
-                   COALESCE(-sum(a.posted + a.pending) FILTER (WHERE a.kind = 'line_limit_used'), 0) AS used
-              FROM l LEFT JOIN ledger_account a
-                ON a.party_id = l.id AND a.party_model = 'Buyer' AND a.kind IN (${MEMO})
-             GROUP BY l.id, l.buyer_name, 3),
+    `WITH u AS ${every ? 'NOT MATERIALIZED' : 'MATERIALIZED'} (
+            SELECT f.* FROM dashboard_line_fact f WHERE f.live ${mine}),
           t AS (
             SELECT u.currency, sum(u.free) AS free, sum(u.reserved) AS reserved, sum(u.used) AS used
               FROM u GROUP BY u.currency)
-     SELECT t.currency, t.free::text AS "totalFree", t.reserved::text AS "totalReserved",
-            t.used::text AS "totalUsed", x.id::text AS "lineId", x.buyer_name AS "buyerName",
+     SELECT NULLIF(t.currency, '') AS currency, t.free::text AS "totalFree", t.reserved::text AS "totalReserved",
+            t.used::text AS "totalUsed", x.line_id::text AS "lineId", x.buyer_name AS "buyerName",
             x.free::text AS free, x.reserved::text AS reserved, x.used::text AS used,
             COALESCE(o.outstanding, 0)::text AS outstanding, COALESCE(o.past_due, 0)::text AS "pastDue"
        FROM t
       CROSS JOIN LATERAL (
-            SELECT u.* FROM u WHERE u.currency IS NOT DISTINCT FROM t.currency
-             ORDER BY u.used DESC, u.buyer_name, u.id LIMIT ${EXPOSURE_LINES}) x
+            SELECT u.* FROM u WHERE u.currency = t.currency
+             ORDER BY u.used DESC, u.buyer_name, u.line_id LIMIT ${EXPOSURE_LINES}) x
        LEFT JOIN LATERAL (
             SELECT sum(d.open) AS outstanding, sum(d.open) FILTER (WHERE d.due < ${day}::date) AS past_due
               FROM (SELECT ${OPEN_BALANCE} AS open, r.invoice_due_date AS due
                       FROM "request" r
-                     WHERE r."buyerId" = x.id AND NOT r."_deleted" AND r.request_status = 'Approved'
-                       AND COALESCE(NULLIF(r.invoice_currency, ''), x.currency) = x.currency) d) o ON TRUE
-      ORDER BY t.currency, x.used DESC, x.buyer_name, x.id`,
+                     WHERE r."buyerId" = x.line_id AND NOT r."_deleted" AND r.request_status = 'Approved'
+                       AND COALESCE(NULLIF(r.invoice_currency, ''), NULLIF(x.currency, '')) = x.currency) d) o ON TRUE
+      ORDER BY t.currency = '', t.currency, x.used DESC, x.buyer_name, x.line_id`,
     params.values,
   );
 }
