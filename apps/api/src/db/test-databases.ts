@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 
 /** A migrated, empty database for one test file: in-memory PGlite, or a fresh schema in PostgreSQL. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+export async function openTestDatabase(kind: Kind): Promise<Database> {
   if (kind === 'pglite') {
     const db = await openDatabase('memory://');
     await migrate(db);
@@ -30,10 +30,17 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
   };
 }
 
-/** The database kinds under test: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
-export const TEST_DATABASE_KINDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+type Kind = 'pglite' | 'postgres';
+
+/**
+ * The database kinds under test: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set;
+ * `TEST_DATABASES=postgres` keeps PostgreSQL only (CI's second pass, after the PGlite one).
+ */
+export const TEST_DATABASE_KINDS: Kind[] = ((): Kind[] => {
+  const all: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.TEST_DATABASES?.split(',').map((k) => k.trim());
+  return only ? all.filter((k) => only.includes(k)) : all;
+})();
 
 /** Runs a suite once per database kind, with a migrated database opened before and closed after. */
 export function describeDatabases(name: string, suite: (db: () => Database, kind: string) => void): void {
