@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adjustedDiscountFeeRate } from '@rf/domain/pricing';
+import { MoneyDecimal, roundHalfUp } from '@rf/domain/money';
 import { Api, type Row } from '../support/api.ts';
 import { baseURL, launch, newContext, signInThroughUI, Tab } from '../support/browser.ts';
 import { DEMO_EMAIL } from '../support/config.ts';
@@ -152,8 +153,9 @@ describe('Admin settles an approved request by its collection transaction', () =
     await until(() => preview.innerText()).toMatch(
       /Adjusted discount fee rate: .+ %.*Paid before the due date/,
     );
-    const shown = Number(/rate: ([\d.,]+) %/.exec(await preview.innerText())?.[1]?.replace(/,/g, ''));
-    expect(shown).toBeCloseTo(Number(expected), 4);
+    // The screen shows the server's rate rounded half-up to 4 places (formatRate).
+    const shown = /rate: ([\d.,]+) %/.exec(await preview.innerText())?.[1]?.replace(/,/g, '');
+    expect(shown).toBe(roundHalfUp(new MoneyDecimal(expected), 4).replace(/\.?0+$/, ''));
 
     await confirmMove(page, dialog, 'Settle');
     const settled = await getRequest();
