@@ -42,10 +42,12 @@ export function DashboardScreen({ area }: { area: AreaKey }) {
     <>
       <PageHeader title="Dashboard" />
       {shown && !notOnboarded && (
-        <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
-          {organisationName}
-          {`${organisationName ? ' · ' : ''}Figures as of ${formatDate(shown.today)}`}
-        </Typography>
+        <Box sx={{ mt: -1, mb: 2, display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>
+          {organisationName && <Typography color="text.secondary">{organisationName}</Typography>}
+          <Typography variant="body2" color="text.secondary">
+            Figures as of {formatDate(shown.today)}
+          </Typography>
+        </Box>
       )}
       {query.error && (
         <Alert
