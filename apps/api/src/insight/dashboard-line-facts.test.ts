@@ -67,9 +67,10 @@ const MOVES: Record<Move, readonly [AccountKindName, AccountKindName]> = {
 };
 
 async function postMove(db: Database, line: string, s: Extract<Step, { kind: 'post' }>): Promise<void> {
-  const [row] = await db.query<{ c: string | null }>('SELECT buyer_currency AS c FROM "buyer" WHERE id = $1', [
-    line,
-  ]);
+  const [row] = await db.query<{ c: string | null }>(
+    'SELECT buyer_currency AS c FROM "buyer" WHERE id = $1',
+    [line],
+  );
   const currency = s.own && row?.c ? row.c : CURRENCIES[s.minor % CURRENCIES.length]!;
   const [from, to] = MOVES[s.move];
   const account = (kind: AccountKindName) => ({
@@ -203,7 +204,14 @@ describeDatabases('dashboard line facts', (db, kind) => {
         `INSERT INTO "buyer" (id, "userId", buyer_currency, buyer_status, buyer_name) VALUES ($1, 'g', 'USD', 'Approved', 'Fir')`,
         [id],
       );
-      await postMove(db(), id, { kind: 'post', pick: 0, move: 'grant', minor: 5000, own: true, phase: 'posted' });
+      await postMove(db(), id, {
+        kind: 'post',
+        pick: 0,
+        move: 'grant',
+        minor: 5000,
+        own: true,
+        phase: 'posted',
+      });
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       // A settlement releases limit while an administrator renames the line in another transaction.
@@ -212,7 +220,14 @@ describeDatabases('dashboard line facts', (db, kind) => {
         await gate;
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const use = postMove(db(), id, { kind: 'post', pick: 0, move: 'use', minor: 1200, own: true, phase: 'posted' });
+      const use = postMove(db(), id, {
+        kind: 'post',
+        pick: 0,
+        move: 'use',
+        minor: 1200,
+        own: true,
+        phase: 'posted',
+      });
       await new Promise((resolve) => setTimeout(resolve, 100));
       release();
       await Promise.all([rename, use]);

@@ -70,7 +70,8 @@ export const readsEveryRequest = (caller: Caller): boolean =>
   scopeOf(caller.role, 'Request', 'read').kind === 'all';
 
 /** Whether the caller reads every line (an administrator): its line figures read every kept row. */
-export const readsEveryLine = (caller: Caller): boolean => scopeOf(caller.role, 'Buyer', 'read').kind === 'all';
+export const readsEveryLine = (caller: Caller): boolean =>
+  scopeOf(caller.role, 'Buyer', 'read').kind === 'all';
 
 /** A SELECT of the caller's readable buyer lines (not deleted), the table aliased `b`. */
 export function visibleLinesSql(caller: Caller, params: SqlParams, columns: string, where = 'TRUE'): string {
