@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRate, roundDecimal } from './format.ts';
+import { COMMON_DIGITS, formatDate, formatMoney, formatRate, roundDecimal } from './format.ts';
 import { toneOf } from '../shared/status-tones.ts';
 
 describe('format', () => {
+  it('knows the common currencies’ digits as Intl gives them', () => {
+    for (const [currency, digits] of Object.entries(COMMON_DIGITS))
+      expect(
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits,
+        currency,
+      ).toBe(digits);
+  });
+
   it('rounds decimals half-up without floats', () => {
     expect(roundDecimal('1.005', 2)).toBe('1.01');
     expect(roundDecimal('-0.004', 2)).toBe('0.00');

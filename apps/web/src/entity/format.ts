@@ -5,16 +5,29 @@
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * The digits of the currencies most amounts are in, as Intl gives them (format.test.ts holds them
+ * to Intl's answer): asking Intl loads its currency data, a long task on a phone's first screen.
+ */
+export const COMMON_DIGITS: Readonly<Record<string, number>> = { CHF: 2, EUR: 2, GBP: 2, USD: 2, JPY: 0 };
+
+/** Each other currency's digits, asked of Intl once: making a formatter costs far more than the lookup. */
+const DIGITS = new Map<string, number>(Object.entries(COMMON_DIGITS));
+
 function minorUnitsOf(currency: string | undefined): number {
   if (!currency) return 2;
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
+  let digits = DIGITS.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    DIGITS.set(currency, digits);
   }
+  return digits;
 }
 
 /** Rounds a decimal string half-up to `digits` places, without binary floats. */

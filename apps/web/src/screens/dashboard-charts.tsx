@@ -21,7 +21,8 @@ const statusColour = (status: string) => {
 };
 
 /** Axis ticks: scale marks in the currency's units, shortened (1.5M), not figures of the data. */
-const tick = (v: number) => new Intl.NumberFormat('en', { notation: 'compact' }).format(v);
+const compact = new Intl.NumberFormat('en', { notation: 'compact' });
+const tick = (v: number) => compact.format(v);
 
 const tooltipOf =
   (s: ChartSeries, currency: string) =>
