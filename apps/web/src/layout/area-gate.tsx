@@ -16,7 +16,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Loading } from '../shared/status-screens.tsx';
 import { loadChunk } from '../shared/lazy-screen.ts';
@@ -143,9 +143,9 @@ function AreaLayout({ area }: { area: AreaDef }) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
 
-  // A phone's navigation sits in a closed drawer, rendered when it opens: mounted closed, its slide
-  // transition measured the page (a forced layout) during the first screen
-  // (docs/architecture.md, “Web bundle and first load”).
+  // A phone's navigation sits in a closed drawer: it joins the page in a later, interruptible
+  // render, after the first screen (docs/architecture.md, “Web bundle and first load”).
+  const navLater = useDeferredValue(true, false);
   const drawer = <SideNav area={area} onNavigate={() => setMobileOpen(false)} />;
   return (
     <Box sx={{ display: 'flex', flex: 1, minHeight: '100vh' }}>
@@ -163,9 +163,10 @@ function AreaLayout({ area }: { area: AreaDef }) {
             variant="temporary"
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
             sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
           >
-            {drawer}
+            {(navLater || mobileOpen) && drawer}
           </Drawer>
         )}
       </Box>
