@@ -9,6 +9,7 @@ import {
   type Started,
 } from '../../scripts/node-processes.ts';
 import { postJson } from './load.ts';
+import { benchProductionEnv } from './production-env.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -83,6 +84,8 @@ export async function startOurServer(input: {
       : [],
     env: {
       ...process.env,
+      // What production refuses to start without, made up where the environment has none.
+      ...benchProductionEnv(process.env),
       NODE_ENV: 'production',
       DATABASE_URL: input.databaseUrl,
       PORT: String(port),

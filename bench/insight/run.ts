@@ -9,7 +9,7 @@ import { loadSettings } from '../api/settings.ts';
 import { AREAS, ensureCallers, PASSWORD, signIn, type Area } from './callers.ts';
 import { queryDocuments, signInLocal, startCapturingApp } from './capture.ts';
 import { ensureInsightDataset } from './dataset.ts';
-import { benchProductionEnv } from './production-env.ts';
+import { benchProductionEnv } from '../api/production-env.ts';
 import { explainStatements } from './explain.ts';
 import { dashboardOperations, reportOperations, type Operation } from './operations.ts';
 import { markdown, resultsTable, type MeasuredOperation } from './report.ts';
