@@ -43,36 +43,6 @@ describeDatabases('dashboard figures', (db) => {
     await api.app.close();
   });
 
-  describe('the organisation', () => {
-    it('names each caller’s own organisation with its status, read afresh, and none for administrators', async () => {
-      expect((await board('Admin')).organisation).toBeNull();
-      const parties = [
-        ['Supplier', 'supplier', 'supplier_name', 'supplier_status', data.one.Supplier],
-        ['Supplier2', 'supplier', 'supplier_name', 'supplier_status', data.two.Supplier],
-        ['Investor', 'investor', 'investor_name', 'investor_status', data.one.Investor],
-        ['Spv2', 'spv', 'spv_name', 'spv_status', data.two.Spv],
-        ['Broker', 'broker', 'broker_name', 'broker_status', data.one.Broker],
-      ] as const;
-      for (const [who, table, name, status, id] of parties) {
-        const [row] = await db().query<{ name: string; status: string }>(
-          `SELECT ${name} AS name, ${status} AS status FROM ${table} WHERE id = $1`,
-          [id],
-        );
-        expect((await board(who)).organisation, who).toEqual({ name: row!.name, status: row!.status });
-      }
-      // Not kept with the figures: a status moved since shows on the next read.
-      const before = (await board('Supplier')).organisation!.status;
-      const set = (status: string) =>
-        db().query(`UPDATE supplier SET supplier_status = $2 WHERE id = $1`, [data.one.Supplier, status]);
-      await set('Under Review');
-      try {
-        expect((await dashboardOf(api, 'Supplier')).organisation?.status).toBe('Under Review');
-      } finally {
-        await set(before);
-      }
-    });
-  });
-
   describe('a supplier', () => {
     it('sees its requests per currency, in the order CHF, EUR, GBP, USD, then the others', async () => {
       const d = await board('Supplier');
